@@ -1,0 +1,2 @@
+import { config } from '@n8n/node-cli/eslint';
+export default config;
