@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals */
 // n8n-core writes its instance settings under N8N_USER_FOLDER (the home folder by default):
 // give every test worker a private temporary folder instead.
 const fs = require('fs');
