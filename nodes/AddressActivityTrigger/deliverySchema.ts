@@ -1,0 +1,121 @@
+import { z } from 'zod';
+
+// The delivery body (spec: "Event message"). Only what the trigger relies on is required; unknown
+// fields pass through untouched so that new fields from the service never break a workflow.
+
+/** Decimal amounts arrive as strings; a few producers send small integers as numbers. */
+const decimalAmount = z
+	.union([z.string().regex(/^[0-9]+$/, 'must be a decimal integer'), z.number().int().nonnegative()])
+	.transform((value) => String(value));
+
+const address = z.string().min(1);
+/** Some transfers (mints, burns, contract creation) have no counterparty address. */
+const optionalAddress = z.string().nullish();
+const tokenId = z.union([z.string(), z.number()]).transform((value) => String(value));
+
+const erc20Transfer = z
+	.object({
+		from: address,
+		to: address,
+		value: decimalAmount,
+		logIndex: z.number().int().optional(),
+		erc20Token: z
+			.object({
+				address,
+				name: z.string().optional(),
+				symbol: z.string().optional(),
+				decimals: z.number().int().nonnegative().max(255).optional(),
+			})
+			.passthrough(),
+	})
+	.passthrough();
+
+/** NFT token objects: the spec leaves them open, so accept the common shapes. */
+const nftToken = z
+	.object({
+		address,
+		name: z.string().nullish(),
+		symbol: z.string().nullish(),
+		tokenId: tokenId.optional(),
+	})
+	.passthrough();
+
+const erc721Transfer = z
+	.object({
+		from: address,
+		to: address,
+		tokenId: tokenId.optional(),
+		logIndex: z.number().int().optional(),
+		erc721Token: nftToken,
+	})
+	.passthrough();
+
+const erc1155Transfer = z
+	.object({
+		from: address,
+		to: address,
+		tokenId: tokenId.optional(),
+		value: decimalAmount,
+		logIndex: z.number().int().optional(),
+		erc1155Token: nftToken,
+	})
+	.passthrough();
+
+const internalTransaction = z
+	.object({
+		from: address,
+		to: optionalAddress,
+		value: decimalAmount,
+		internalTxType: z.string().optional(),
+	})
+	.passthrough();
+
+const transaction = z
+	.object({
+		txHash: z.string().min(1),
+		blockNumber: z.union([z.string().min(1), z.number()]).transform((value) => String(value)),
+		blockTimestamp: z.number().int().nonnegative(),
+		from: address,
+		to: optionalAddress,
+		value: decimalAmount.optional(),
+		chainId: z.union([z.string(), z.number()]).transform((value) => String(value)).optional(),
+		networkToken: z
+			.object({ tokenSymbol: z.string().optional(), valueWithDecimals: z.string().optional() })
+			.passthrough()
+			.optional(),
+		erc20Transfers: z.array(erc20Transfer).nullish(),
+		erc721Transfers: z.array(erc721Transfer).nullish(),
+		erc1155Transfers: z.array(erc1155Transfer).nullish(),
+		internalTransactions: z.array(internalTransaction).nullish(),
+	})
+	.passthrough();
+
+export const deliverySchema = z
+	.object({
+		webhookId: z.string().min(1),
+		eventType: z.string().min(1),
+		messageId: z.string().min(1),
+		event: z
+			.object({
+				transaction,
+				logs: z.array(z.object({}).passthrough()).nullish(),
+			})
+			.passthrough(),
+	})
+	.passthrough();
+
+export type Delivery = z.infer<typeof deliverySchema>;
+export type DeliveryTransaction = Delivery['event']['transaction'];
+
+/** Parses a delivery body; on failure returns a short description of what is wrong. */
+export function parseDelivery(
+	body: unknown,
+): { ok: true; delivery: Delivery } | { ok: false; problem: string } {
+	const result = deliverySchema.safeParse(body);
+	if (result.success) return { ok: true, delivery: result.data };
+	const problem = result.error.issues
+		.slice(0, 3)
+		.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`)
+		.join('; ');
+	return { ok: false, problem };
+}

@@ -1,0 +1,241 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { formatUnits, isAtLeast, type DecimalNumber } from './amounts';
+import type { Delivery, DeliveryTransaction } from './deliverySchema';
+
+export type Direction = 'in' | 'out' | 'self';
+export type AssetType = 'native' | 'erc20' | 'erc721' | 'erc1155' | 'internal';
+
+/** One item of the Transfers output: one movement of value seen from one monitored address. */
+export interface Transfer extends IDataObject {
+	direction: Direction;
+	monitoredAddress: string;
+	counterparty: string | null;
+	from: string;
+	to: string | null;
+	assetType: AssetType;
+	symbol: string | null;
+	tokenName: string | null;
+	contract: string | null;
+	decimals: number;
+	tokenId: string | null;
+	amountRaw: string;
+	amount: string;
+	txHash: string;
+	blockNumber: string;
+	time: string;
+	chainId: string | null;
+	messageId: string;
+	webhookId: string;
+}
+
+export interface NativeToken {
+	symbol?: string;
+	decimals?: number;
+}
+
+export interface TransferFilters {
+	directions?: Direction[];
+	assetTypes?: AssetType[];
+	minimumAmount?: DecimalNumber;
+	/** Lower-case token contract addresses. */
+	tokenContracts?: string[];
+}
+
+/** What a movement of value looks like before it is seen from a monitored address. */
+interface Movement {
+	from: string;
+	to: string | null;
+	assetType: AssetType;
+	symbol: string | null;
+	tokenName: string | null;
+	contract: string | null;
+	decimals: number;
+	tokenId: string | null;
+	amountRaw: string;
+}
+
+const NATIVE_DECIMALS = 18;
+/** Call types that move value; a DELEGATECALL or STATICCALL carries its caller's value without moving it. */
+const VALUE_MOVING_INTERNAL_TYPES = new Set(['CALL', 'CREATE', 'CREATE2', 'SELFDESTRUCT']);
+
+function lower(value: string | null | undefined): string | null {
+	return typeof value === 'string' && value !== '' ? value.toLowerCase() : null;
+}
+
+function isPositive(amountRaw: string): boolean {
+	return BigInt(amountRaw) > BigInt(0);
+}
+
+function nativeMovements(transaction: DeliveryTransaction, nativeToken: NativeToken): Movement[] {
+	const symbol = transaction.networkToken?.tokenSymbol ?? nativeToken.symbol ?? null;
+	const decimals = nativeToken.decimals ?? NATIVE_DECIMALS;
+	const movements: Movement[] = [];
+	const topValue = transaction.value ?? '0';
+	if (isPositive(topValue)) {
+		movements.push({
+			from: transaction.from,
+			to: transaction.to ?? null,
+			assetType: 'native',
+			symbol,
+			tokenName: null,
+			contract: null,
+			decimals,
+			tokenId: null,
+			amountRaw: topValue,
+		});
+	}
+	let topFrameSkipped = false;
+	for (const internal of transaction.internalTransactions ?? []) {
+		const type = (internal.internalTxType ?? 'CALL').toUpperCase();
+		if (!VALUE_MOVING_INTERNAL_TYPES.has(type) || !isPositive(internal.value)) continue;
+		// Traces start with the top-level call frame, which is the native transfer already listed.
+		const isTopFrame =
+			!topFrameSkipped &&
+			lower(internal.from) === lower(transaction.from) &&
+			lower(internal.to) === lower(transaction.to) &&
+			internal.value === topValue;
+		if (isTopFrame) {
+			topFrameSkipped = true;
+			continue;
+		}
+		movements.push({
+			from: internal.from,
+			to: internal.to ?? null,
+			assetType: 'internal',
+			symbol,
+			tokenName: null,
+			contract: null,
+			decimals,
+			tokenId: null,
+			amountRaw: internal.value,
+		});
+	}
+	return movements;
+}
+
+function tokenMovements(transaction: DeliveryTransaction): Movement[] {
+	const movements: Movement[] = [];
+	for (const transfer of transaction.erc20Transfers ?? []) {
+		movements.push({
+			from: transfer.from,
+			to: transfer.to,
+			assetType: 'erc20',
+			symbol: transfer.erc20Token.symbol ?? null,
+			tokenName: transfer.erc20Token.name ?? null,
+			contract: transfer.erc20Token.address,
+			decimals: transfer.erc20Token.decimals ?? 0,
+			tokenId: null,
+			amountRaw: transfer.value,
+		});
+	}
+	for (const transfer of transaction.erc721Transfers ?? []) {
+		movements.push({
+			from: transfer.from,
+			to: transfer.to,
+			assetType: 'erc721',
+			symbol: transfer.erc721Token.symbol ?? null,
+			tokenName: transfer.erc721Token.name ?? null,
+			contract: transfer.erc721Token.address,
+			decimals: 0,
+			tokenId: transfer.tokenId ?? transfer.erc721Token.tokenId ?? null,
+			amountRaw: '1',
+		});
+	}
+	for (const transfer of transaction.erc1155Transfers ?? []) {
+		movements.push({
+			from: transfer.from,
+			to: transfer.to,
+			assetType: 'erc1155',
+			symbol: transfer.erc1155Token.symbol ?? null,
+			tokenName: transfer.erc1155Token.name ?? null,
+			contract: transfer.erc1155Token.address,
+			decimals: 0,
+			tokenId: transfer.tokenId ?? transfer.erc1155Token.tokenId ?? null,
+			amountRaw: transfer.value,
+		});
+	}
+	return movements;
+}
+
+/** The directions from which a monitored address sees a movement (two when both ends are monitored). */
+function perspectives(
+	movement: Movement,
+	monitored: ReadonlySet<string>,
+): Array<{ direction: Direction; monitoredAddress: string; counterparty: string | null }> {
+	const from = lower(movement.from);
+	const to = lower(movement.to);
+	const fromMonitored = from !== null && monitored.has(from);
+	const toMonitored = to !== null && monitored.has(to);
+	if (fromMonitored && from === to) {
+		return [{ direction: 'self', monitoredAddress: movement.from, counterparty: movement.to }];
+	}
+	const seen: Array<{ direction: Direction; monitoredAddress: string; counterparty: string | null }> = [];
+	if (fromMonitored) seen.push({ direction: 'out', monitoredAddress: movement.from, counterparty: movement.to });
+	if (toMonitored && movement.to !== null) {
+		seen.push({ direction: 'in', monitoredAddress: movement.to, counterparty: movement.from });
+	}
+	return seen;
+}
+
+function passesFilters(transfer: Transfer, filters: TransferFilters): boolean {
+	if (filters.directions?.length && !filters.directions.includes(transfer.direction)) return false;
+	if (filters.assetTypes?.length && !filters.assetTypes.includes(transfer.assetType)) return false;
+	if (filters.tokenContracts?.length) {
+		const contract = lower(transfer.contract);
+		if (contract === null || !filters.tokenContracts.includes(contract)) return false;
+	}
+	if (filters.minimumAmount && !isAtLeast(transfer.amountRaw, transfer.decimals, filters.minimumAmount)) {
+		return false;
+	}
+	return true;
+}
+
+/**
+ * Turns one delivery into Transfers items: every native, internal, ERC-20, ERC-721 and ERC-1155
+ * transfer that involves a monitored address, seen from that address. A failed transaction moved
+ * nothing, so it yields no transfers.
+ */
+export function toTransfers(
+	delivery: Delivery,
+	monitoredAddresses: Iterable<string>,
+	nativeToken: NativeToken = {},
+	filters: TransferFilters = {},
+	fallbackChainId: string | null = null,
+): Transfer[] {
+	const transaction = delivery.event.transaction;
+	if (String(transaction.txStatus ?? '1') === '0') return [];
+	const monitored = new Set<string>();
+	for (const address of monitoredAddresses) monitored.add(address.toLowerCase());
+
+	const time = new Date(transaction.blockTimestamp * 1000).toISOString();
+	const chainId = transaction.chainId ?? fallbackChainId;
+	const transfers: Transfer[] = [];
+	for (const movement of [...nativeMovements(transaction, nativeToken), ...tokenMovements(transaction)]) {
+		for (const view of perspectives(movement, monitored)) {
+			const transfer: Transfer = {
+				direction: view.direction,
+				monitoredAddress: view.monitoredAddress,
+				counterparty: view.counterparty,
+				from: movement.from,
+				to: movement.to,
+				assetType: movement.assetType,
+				symbol: movement.symbol,
+				tokenName: movement.tokenName,
+				contract: movement.contract,
+				decimals: movement.decimals,
+				tokenId: movement.tokenId,
+				amountRaw: movement.amountRaw,
+				amount: formatUnits(movement.amountRaw, movement.decimals),
+				txHash: transaction.txHash,
+				blockNumber: transaction.blockNumber,
+				time,
+				chainId,
+				messageId: delivery.messageId,
+				webhookId: delivery.webhookId,
+			};
+			if (passesFilters(transfer, filters)) transfers.push(transfer);
+		}
+	}
+	return transfers;
+}
