@@ -1,0 +1,44 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
+
+/**
+ * A user-supplied value that cannot be sent to the service (a malformed address or event
+ * signature). Parsing code throws it without knowing which parameter or item the value came
+ * from; `toInputError` turns it into the NodeOperationError a user sees.
+ */
+export class InvalidInputError extends Error {
+	constructor(
+		message: string,
+		/** The offending value as the user wrote it. */
+		readonly value: unknown,
+	) {
+		super(message);
+		this.name = 'InvalidInputError';
+	}
+}
+
+/** Shows a value in a message without flooding it: long input is cut. */
+export function quoteValue(value: unknown): string {
+	const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+	return `"${text.length > 80 ? `${text.slice(0, 77)}...` : text}"`;
+}
+
+/**
+ * Builds the error for one item's invalid parameter: names the field, the bad value and the item
+ * (1-based, as the editor shows items), and carries itemIndex so Continue On Fail pairs it.
+ */
+export function toInputError(
+	node: INode,
+	error: unknown,
+	field: string,
+	itemIndex: number,
+): NodeOperationError {
+	const reason = error instanceof Error ? error.message : String(error);
+	return new NodeOperationError(node, `Invalid ${field} in item ${itemIndex + 1}: ${reason}`, {
+		itemIndex,
+		description:
+			error instanceof InvalidInputError
+				? `The value ${quoteValue(error.value)} in "${field}" was rejected before any request was sent.`
+				: undefined,
+	});
+}

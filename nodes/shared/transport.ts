@@ -1,0 +1,335 @@
+import { NodeApiError, sleep } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IWebhookFunctions,
+	JsonObject,
+} from 'n8n-workflow';
+
+export const CREDENTIAL_TYPE = 'addressActivityApi';
+/** The largest page the service serves on its list routes: Return All uses it to send the fewest requests. */
+export const MAX_PAGE_SIZE = 100;
+
+export type ServiceContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+
+export interface RetryPolicy {
+	/** How often a 429 answer is waited out and the request sent again (default 5). */
+	maxRateLimitRetries?: number;
+	/** The longest single wait for a 429, in seconds; a longer retry-after fails at once (default 60). */
+	maxRateLimitWaitSeconds?: number;
+	/** How often a 5xx answer or a connection failure is retried (default 4). */
+	maxServerErrorRetries?: number;
+	/** First back-off after a 5xx or connection failure, doubled each time (default 500 ms). */
+	initialBackoffMs?: number;
+	/** Upper bound of one back-off (default 8000 ms). */
+	maxBackoffMs?: number;
+}
+
+export interface ServiceRequest {
+	method: IHttpRequestMethods;
+	/** Route path including the version, e.g. '/v1/webhooks'. */
+	path: string;
+	qs?: IDataObject;
+	body?: IDataObject;
+	/** The input item the request is made for; errors carry it so Continue On Fail can pair them. */
+	itemIndex?: number;
+	retry?: RetryPolicy;
+}
+
+const DEFAULT_RETRY: Required<RetryPolicy> = {
+	maxRateLimitRetries: 5,
+	maxRateLimitWaitSeconds: 60,
+	maxServerErrorRetries: 4,
+	initialBackoffMs: 500,
+	maxBackoffMs: 8000,
+};
+
+const REQUEST_TIMEOUT_MS = 60000;
+
+// Connection failures where the request certainly never reached the service: safe to resend
+// even for a POST, which would otherwise risk creating a second webhook.
+const NOT_SENT_CODES = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'];
+const CONNECTION_CODES = [...NOT_SENT_CODES, 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'ERR_SOCKET_CONNECTION_TIMEOUT'];
+
+/** What the user should do next, by status: shown as the error's description. */
+const HINTS: Record<string, string> = {
+	'400': 'Check the parameters named in the message above and correct them.',
+	'401': 'Check the API key in the Address Activity API credential, and that its Base URL is the deployment (production or development) the key was created for.',
+	'403': 'This action needs an API key with the webhook privilege (creating, changing or deleting webhooks and their addresses, and the shared secret). Create such a key in the dashboard and use it in the credential.',
+	'404': 'Check the ID. The webhook may have been deleted, or it belongs to another account or deployment than the credential.',
+	'429': 'The account\'s rate limit is reached. Wait and run again, raise "Max Rate-Limit Retries" or "Max Rate-Limit Wait" in the node options, or send fewer requests (larger batches, a Limit instead of Return All).',
+	'5xx': 'The service had a temporary problem and retries did not help. Try again later, or turn on Retry On Fail in the node settings.',
+	connection: 'The service could not be reached. Check the Base URL in the credential and your network, then try again.',
+};
+
+const LEADS: Record<string, string> = {
+	'400': 'The service rejected the request',
+	'401': 'The API key was not recognised by the service',
+	'403': 'The API key lacks the privilege for this action',
+	'404': 'Not found',
+	'429': 'The service\'s rate limit was reached',
+};
+
+interface FullResponse {
+	body: unknown;
+	headers: Record<string, unknown>;
+	statusCode: number;
+	statusMessage?: string;
+}
+
+export interface ServiceErrorBody {
+	message: string[];
+	error: string;
+	statusCode: number;
+}
+
+/** The service's error body (`{message: string[], error, statusCode}`), tolerating other shapes. */
+function errorBodyOf(response: FullResponse): ServiceErrorBody {
+	const body = (typeof response.body === 'object' && response.body !== null ? response.body : {}) as IDataObject;
+	const raw = body.message;
+	const message = Array.isArray(raw)
+		? raw.map((entry) => String(entry))
+		: typeof raw === 'string' && raw !== ''
+			? [raw]
+			: typeof response.body === 'string' && response.body !== ''
+				? [response.body.slice(0, 500)]
+				: [];
+	return {
+		message,
+		error: typeof body.error === 'string' ? body.error : (response.statusMessage ?? ''),
+		statusCode: response.statusCode,
+	};
+}
+
+function hintFor(status: number): string {
+	return HINTS[String(status)] ?? (status >= 500 ? HINTS['5xx'] : HINTS['400']);
+}
+
+/**
+ * A NodeApiError built only from the service's answer. Built from a plain object (never the
+ * HTTP client's error) so that no request options, and with them the API key header, end up in
+ * the error n8n stores and shows.
+ */
+export function serviceApiError(
+	context: ServiceContext,
+	details: { status: number; body: ServiceErrorBody; message?: string; description?: string; itemIndex?: number },
+): NodeApiError {
+	const { status, body } = details;
+	const serviceText = body.message.join('; ');
+	const lead = LEADS[String(status)] ?? `The service answered ${status}${body.error ? ` ${body.error}` : ''}`;
+	const message = details.message ?? (serviceText ? `${lead}: ${serviceText}` : lead);
+	return new NodeApiError(context.getNode(), body as unknown as JsonObject, {
+		message,
+		description: details.description ?? hintFor(status),
+		httpCode: String(status),
+		itemIndex: details.itemIndex,
+	});
+}
+
+/** True for the error the transport throws when the service answered 404. */
+export function isNotFoundError(error: unknown): boolean {
+	return error instanceof NodeApiError && error.httpCode === '404';
+}
+
+function headerSeconds(headers: Record<string, unknown>, name: string): number | undefined {
+	const value = Number(headers[name]);
+	return Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+function connectionErrorCode(error: unknown): string | undefined {
+	const seen = new Set<unknown>();
+	let current = error as { code?: unknown; cause?: unknown } | undefined;
+	while (current && typeof current === 'object' && !seen.has(current)) {
+		seen.add(current);
+		if (typeof current.code === 'string' && CONNECTION_CODES.includes(current.code)) return current.code;
+		current = current.cause as typeof current;
+	}
+	const text = error instanceof Error ? error.message : '';
+	if (/socket hang up/i.test(text)) return 'ECONNRESET';
+	return undefined;
+}
+
+async function credentialsBaseUrl(context: ServiceContext, itemIndex?: number): Promise<string> {
+	const getCredentials = context.getCredentials as (type: string, itemIndex?: number) => Promise<IDataObject>;
+	const credentials = await getCredentials.call(context, CREDENTIAL_TYPE, itemIndex);
+	const baseUrl = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
+	// Users copy the base URL from the API reference, which often shows it with the version.
+	return baseUrl.replace(/\/v1$/, '');
+}
+
+/**
+ * Sends one request to the service with the credential and returns the parsed body. Waits out
+ * 429s (retry-after) and retries 5xx and connection failures with exponential back-off, both
+ * bounded; any other failure becomes a NodeApiError with the service's messages and a hint.
+ */
+export async function serviceRequest<T = IDataObject>(
+	this: ServiceContext,
+	request: ServiceRequest,
+): Promise<T> {
+	const policy = { ...DEFAULT_RETRY, ...request.retry };
+	const baseURL = await credentialsBaseUrl(this, request.itemIndex);
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		baseURL,
+		url: request.path,
+		qs: request.qs,
+		body: request.body,
+		json: true,
+		returnFullResponse: true,
+		// Statuses are handled here, so that retries and error messages follow the service's rules.
+		ignoreHttpStatusErrors: true,
+		timeout: REQUEST_TIMEOUT_MS,
+	};
+
+	let rateLimitRetries = 0;
+	let serverErrorRetries = 0;
+	for (;;) {
+		let response: FullResponse | undefined;
+		let failure: unknown;
+		try {
+			response = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				CREDENTIAL_TYPE,
+				{ ...options },
+			)) as FullResponse;
+		} catch (error) {
+			failure = error;
+		}
+		const backoffMs = Math.min(policy.initialBackoffMs * 2 ** serverErrorRetries, policy.maxBackoffMs);
+
+		if (response === undefined) {
+			const code = connectionErrorCode(failure);
+			const resendable =
+				code !== undefined && (request.method !== 'POST' || NOT_SENT_CODES.includes(code));
+			if (resendable && serverErrorRetries < policy.maxServerErrorRetries) {
+				serverErrorRetries++;
+				await sleep(backoffMs);
+				continue;
+			}
+			const reason = code ?? (failure instanceof Error ? failure.message : 'unknown error');
+			throw new NodeApiError(
+				this.getNode(),
+				{ message: [reason], error: 'Connection failed' } as unknown as JsonObject,
+				{
+					message: `Could not reach the service at ${baseURL} (${reason})${serverErrorRetries ? ` after ${serverErrorRetries + 1} attempts` : ''}`,
+					description: HINTS.connection,
+					itemIndex: request.itemIndex,
+				},
+			);
+		}
+
+		const status = response.statusCode;
+		if (status < 400) return response.body as T;
+
+		if (status === 429 && rateLimitRetries < policy.maxRateLimitRetries) {
+			const waitSeconds =
+				headerSeconds(response.headers, 'retry-after') ?? headerSeconds(response.headers, 'ratelimit-reset');
+			if (waitSeconds === undefined || waitSeconds <= policy.maxRateLimitWaitSeconds) {
+				rateLimitRetries++;
+				// Without a header, fall back to back-off; a 0 s header still yields a short pause.
+				await sleep(waitSeconds === undefined ? backoffMs : Math.max(waitSeconds * 1000, 100));
+				continue;
+			}
+			throw serviceApiError(this, {
+				status,
+				body: errorBodyOf(response),
+				message: `The service's rate limit was reached and asks to wait ${waitSeconds} s, longer than the node's Max Rate-Limit Wait of ${policy.maxRateLimitWaitSeconds} s`,
+				itemIndex: request.itemIndex,
+			});
+		}
+		if (status >= 500 && serverErrorRetries < policy.maxServerErrorRetries) {
+			serverErrorRetries++;
+			await sleep(backoffMs);
+			continue;
+		}
+
+		const body = errorBodyOf(response);
+		let message: string | undefined;
+		if (status === 429) {
+			message = `The service's rate limit was reached and ${rateLimitRetries} retries did not get through${body.message.length ? `: ${body.message.join('; ')}` : ''}`;
+		} else if (status >= 500 && serverErrorRetries > 0) {
+			message = `The service failed with ${status}${body.error ? ` ${body.error}` : ''} on ${serverErrorRetries + 1} attempts${body.message.length ? `: ${body.message.join('; ')}` : ''}`;
+		}
+		throw serviceApiError(this, { status, body, message, itemIndex: request.itemIndex });
+	}
+}
+
+export interface ListRequest {
+	path: string;
+	/** Field of the response that holds the list: webhooks, addresses, blocks, transactions, utxos. */
+	listField: string;
+	qs?: IDataObject;
+	returnAll: boolean;
+	/** With returnAll off: how many entries to return at most. */
+	limit?: number;
+	itemIndex?: number;
+	retry?: RetryPolicy;
+}
+
+/**
+ * Fetches a paginated list. Return All follows nextPageToken with the largest page size;
+ * a Limit asks each page for no more than is still missing and stops once it has enough,
+ * so it never requests a page it does not need.
+ */
+export async function serviceList<T = IDataObject>(this: ServiceContext, request: ListRequest): Promise<T[]> {
+	const limit = request.returnAll ? Infinity : Math.max(0, Math.floor(request.limit ?? 50));
+	const entries: T[] = [];
+	let pageToken: string | undefined;
+	while (entries.length < limit) {
+		const pageSize = Math.min(limit - entries.length, MAX_PAGE_SIZE);
+		const qs: IDataObject = { ...request.qs, pageSize };
+		if (pageToken !== undefined) qs.pageToken = pageToken;
+		let page: IDataObject;
+		try {
+			page = (await serviceRequest.call(this, {
+				method: 'GET',
+				path: request.path,
+				qs,
+				itemIndex: request.itemIndex,
+				retry: request.retry,
+			})) as IDataObject;
+		} catch (error) {
+			// Page one was accepted with the same parameters, so a later 400 is about the token:
+			// tokens are valid for 24 hours.
+			if (pageToken !== undefined && error instanceof NodeApiError && error.httpCode === '400') {
+				throw new NodeApiError(this.getNode(), (error.errorResponse ?? {}) as JsonObject, {
+					message: `The page token for ${request.path} was rejected after ${entries.length} entries (page tokens expire 24 hours after they are issued): ${error.message}`,
+					description: 'Run the node again: paging restarts from the first page.',
+					httpCode: '400',
+					itemIndex: request.itemIndex,
+				});
+			}
+			throw new NodeApiError(this.getNode(), error as JsonObject);
+		}
+		const list = page[request.listField];
+		const pageEntries = (Array.isArray(list) ? list : []) as T[];
+		entries.push(...pageEntries.slice(0, limit - entries.length));
+		pageToken = typeof page.nextPageToken === 'string' && page.nextPageToken !== '' ? page.nextPageToken : undefined;
+		if (pageToken === undefined || pageEntries.length === 0) break;
+	}
+	return entries;
+}
+
+export interface Page<T> {
+	entries: T[];
+	nextPageToken?: string;
+}
+
+/** One page of a list, for resource-locator searches that page on demand. */
+export async function servicePage<T = IDataObject>(
+	this: ServiceContext,
+	request: { path: string; listField: string; qs?: IDataObject; pageSize?: number; pageToken?: string },
+): Promise<Page<T>> {
+	const qs: IDataObject = { ...request.qs, pageSize: request.pageSize ?? MAX_PAGE_SIZE };
+	if (request.pageToken) qs.pageToken = request.pageToken;
+	const page = (await serviceRequest.call(this, { method: 'GET', path: request.path, qs })) as IDataObject;
+	const list = page[request.listField];
+	return {
+		entries: (Array.isArray(list) ? list : []) as T[],
+		nextPageToken: typeof page.nextPageToken === 'string' && page.nextPageToken !== '' ? page.nextPageToken : undefined,
+	};
+}
