@@ -166,7 +166,9 @@ async function credentialsBaseUrl(context: ServiceContext, itemIndex?: number): 
  * 429s (retry-after) and retries 5xx and connection failures with exponential back-off, both
  * bounded; any other failure becomes a NodeApiError with the service's messages and a hint.
  */
-export async function serviceRequest<T = IDataObject>(
+// T is constrained to objects so that `serviceRequest.call(this, ...)`, which cannot take type
+// arguments, yields IDataObject rather than unknown.
+export async function serviceRequest<T extends IDataObject = IDataObject>(
 	this: ServiceContext,
 	request: ServiceRequest,
 ): Promise<T> {
@@ -275,7 +277,10 @@ export interface ListRequest {
  * a Limit asks each page for no more than is still missing and stops once it has enough,
  * so it never requests a page it does not need.
  */
-export async function serviceList<T = IDataObject>(this: ServiceContext, request: ListRequest): Promise<T[]> {
+export async function serviceList<T extends IDataObject | string = IDataObject>(
+	this: ServiceContext,
+	request: ListRequest,
+): Promise<T[]> {
 	const limit = request.returnAll ? Infinity : Math.max(0, Math.floor(request.limit ?? 50));
 	const entries: T[] = [];
 	let pageToken: string | undefined;
@@ -320,7 +325,7 @@ export interface Page<T> {
 }
 
 /** One page of a list, for resource-locator searches that page on demand. */
-export async function servicePage<T = IDataObject>(
+export async function servicePage<T extends IDataObject | string = IDataObject>(
 	this: ServiceContext,
 	request: { path: string; listField: string; qs?: IDataObject; pageSize?: number; pageToken?: string },
 ): Promise<Page<T>> {
