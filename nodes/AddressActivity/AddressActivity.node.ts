@@ -1,0 +1,115 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+
+import { searchChains, searchWebhookChains } from '../shared/chains';
+import { requestOptions } from './fields';
+import { searchWebhooks } from './listSearch/searchWebhooks';
+import type { OperationModule } from './operation';
+import * as address from './resources/address';
+import * as block from './resources/block';
+import * as chain from './resources/chain';
+import * as sharedSecret from './resources/sharedSecret';
+import * as transaction from './resources/transaction';
+import * as utxo from './resources/utxo';
+import * as webhook from './resources/webhook';
+
+const resources: Record<string, Record<string, OperationModule>> = {
+	webhook: webhook.operations,
+	address: address.operations,
+	sharedSecret: sharedSecret.operations,
+	chain: chain.operations,
+	block: block.operations,
+	transaction: transaction.operations,
+	utxo: utxo.operations,
+};
+
+export class AddressActivity implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Address Activity',
+		name: 'addressActivity',
+		icon: { light: 'file:../../icons/addressActivity.svg', dark: 'file:../../icons/addressActivity.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Manage address activity webhooks and monitored addresses, and read chain data',
+		defaults: { name: 'Address Activity' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'addressActivityApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Address', value: 'address', description: 'Addresses a webhook monitors' },
+					{ name: 'Block', value: 'block' },
+					{ name: 'Chain', value: 'chain' },
+					{ name: 'Shared Secret', value: 'sharedSecret', description: 'The secret that signs deliveries' },
+					{ name: 'Transaction', value: 'transaction' },
+					{ name: 'UTXO', value: 'utxo', description: 'Unspent outputs on the primary network' },
+					{ name: 'Webhook', value: 'webhook' },
+				],
+				default: 'webhook',
+			},
+			...webhook.description,
+			...address.description,
+			...sharedSecret.description,
+			...chain.description,
+			...block.description,
+			...transaction.description,
+			...utxo.description,
+			requestOptions,
+		],
+	};
+
+	methods = {
+		listSearch: { searchWebhooks, searchChains, searchWebhookChains },
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const items = this.getInputData();
+		const returnData: INodeExecutionData[] = [];
+
+		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+			try {
+				const resource = this.getNodeParameter('resource', itemIndex) as string;
+				const operation = this.getNodeParameter('operation', itemIndex) as string;
+				const handler = resources[resource]?.[operation];
+				if (!handler) {
+					throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not known for "${resource}"`, {
+						itemIndex,
+					});
+				}
+				const result = await handler.execute.call(this, itemIndex);
+				returnData.push(
+					...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
+						itemData: { item: itemIndex },
+					}),
+				);
+			} catch (error) {
+				if (this.continueOnFail()) {
+					const json: IDataObject = { error: (error as Error).message };
+					if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
+					if ((error as NodeApiError).description) json.description = (error as NodeApiError).description;
+					returnData.push({ json, pairedItem: { item: itemIndex } });
+					continue;
+				}
+				if (error instanceof NodeApiError) {
+					throw new NodeApiError(this.getNode(), error as unknown as JsonObject, { itemIndex });
+				}
+				throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+			}
+		}
+		return [returnData];
+	}
+}

@@ -1,0 +1,98 @@
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+
+/** Return All and Limit, as every Get Many operation shows them. */
+export function returnAllAndLimit(displayOptions: IDisplayOptions): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+			displayOptions,
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			default: 50,
+			typeOptions: { minValue: 1 },
+			description: 'Max number of results to return',
+			displayOptions: { ...displayOptions, show: { ...displayOptions.show, returnAll: [false] } },
+		},
+	];
+}
+
+/** The webhook to act on: picked by name from GET /v1/webhooks, or given by ID. */
+export function webhookLocator(displayOptions: IDisplayOptions): INodeProperties {
+	return {
+		displayName: 'Webhook',
+		name: 'webhookId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The webhook, picked by name or given by its ID',
+		displayOptions,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: 'searchWebhooks', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 5c3f4a5e-8d1b-4c2a-9e7f-1a2b3c4d5e6f',
+				validation: [
+					{
+						type: 'regex',
+						properties: {
+							regex: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+							errorMessage: 'A webhook ID is a UUID such as 5c3f4a5e-8d1b-4c2a-9e7f-1a2b3c4d5e6f',
+						},
+					},
+				],
+			},
+		],
+	};
+}
+
+/** Limits of the transport's retries, the same for every operation. */
+export const requestOptions: INodeProperties = {
+	displayName: 'Request Options',
+	name: 'requestOptions',
+	type: 'collection',
+	placeholder: 'Add option',
+	default: {},
+	options: [
+		{
+			displayName: 'Max Rate-Limit Retries',
+			name: 'maxRateLimitRetries',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 5,
+			description:
+				'How often to wait and retry when the service answers 429 (rate limit reached). 0 fails at once.',
+		},
+		{
+			displayName: 'Max Rate-Limit Wait (Seconds)',
+			name: 'maxRateLimitWaitSeconds',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 60,
+			description:
+				'The longest wait for one 429 answer. When the service asks to wait longer (retry-after), the item fails instead.',
+		},
+		{
+			displayName: 'Max Server Error Retries',
+			name: 'maxServerErrorRetries',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 4,
+			description:
+				'How often to retry, with exponential back-off from 0.5 s, when the service answers 5xx or the connection fails',
+		},
+	],
+};

@@ -1,0 +1,89 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { parseChainId } from '../shared/chains';
+import { InvalidInputError, quoteValue, toInputError } from '../shared/errors';
+import type { RetryPolicy } from '../shared/transport';
+
+const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/**
+ * Reads a parameter and converts it with `parse`; a value the parser rejects fails the item
+ * with an error naming the field, the value and the item, before any request is sent.
+ */
+export function parsedParameter<T>(
+	context: IExecuteFunctions,
+	name: string,
+	field: string,
+	itemIndex: number,
+	parse: (value: unknown) => T,
+	fallback?: unknown,
+): T {
+	const value = context.getNodeParameter(name, itemIndex, fallback, { extractValue: true });
+	try {
+		return parse(value);
+	} catch (error) {
+		throw toInputError(context.getNode(), error, field, itemIndex);
+	}
+}
+
+export function chainIdParameter(context: IExecuteFunctions, itemIndex: number): string {
+	return parsedParameter(context, 'chainId', 'Chain', itemIndex, parseChainId);
+}
+
+export function parseWebhookId(value: unknown): string {
+	const text = typeof value === 'string' ? value.trim() : '';
+	if (!UUID_PATTERN.test(text)) {
+		throw new InvalidInputError(`${quoteValue(value)} is not a webhook ID (expected a UUID)`, value);
+	}
+	return text;
+}
+
+export function webhookIdParameter(context: IExecuteFunctions, itemIndex: number): string {
+	return parsedParameter(context, 'webhookId', 'Webhook', itemIndex, parseWebhookId);
+}
+
+/** Non-empty text without surrounding spaces (IDs and hashes that go into a route path). */
+export function requiredText(what: string, pattern?: RegExp, expected?: string) {
+	return (value: unknown): string => {
+		const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+		if (text === '' || (pattern && !pattern.test(text))) {
+			throw new InvalidInputError(
+				text === '' ? `${what} is empty` : `${quoteValue(value)} is not ${expected ?? `a valid ${what}`}`,
+				value,
+			);
+		}
+		return text;
+	};
+}
+
+export function retryPolicy(context: IExecuteFunctions, itemIndex: number): RetryPolicy {
+	return context.getNodeParameter('requestOptions', itemIndex, {}) as RetryPolicy;
+}
+
+export interface ListParameters {
+	returnAll: boolean;
+	limit: number;
+}
+
+export function listParameters(context: IExecuteFunctions, itemIndex: number): ListParameters {
+	const returnAll = context.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	const limit = returnAll ? 0 : parsedParameter(context, 'limit', 'Limit', itemIndex, positiveInteger, 50);
+	return { returnAll, limit };
+}
+
+export function positiveInteger(value: unknown): number {
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof number !== 'number' || !Number.isInteger(number) || number < 1) {
+		throw new InvalidInputError(`${quoteValue(value)} is not a whole number of 1 or more`, value);
+	}
+	return number;
+}
+
+/** Drops options the user left empty so they are not sent as empty query parameters. */
+export function withoutEmpty(values: IDataObject): IDataObject {
+	const result: IDataObject = {};
+	for (const [key, value] of Object.entries(values)) {
+		if (value !== '' && value !== undefined && value !== null) result[key] = value;
+	}
+	return result;
+}

@@ -1,0 +1,68 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { parseAddresses } from '../../../shared/addresses';
+import { InvalidInputError } from '../../../shared/errors';
+import { webhookLocator } from '../../fields';
+import { parsedParameter, retryPolicy, webhookIdParameter } from '../../parameters';
+import { addInBatches, batchSizeOption, batchSizeParameter, monitoredAddresses } from './batches';
+
+const displayOptions = { show: { resource: ['address'], operation: ['add'] } };
+
+export const description: INodeProperties[] = [
+	webhookLocator(displayOptions),
+	{
+		displayName: 'Addresses',
+		name: 'addresses',
+		type: 'string',
+		required: true,
+		default: '',
+		typeOptions: { rows: 4 },
+		placeholder: '0x71C7656EC7ab88b098defB751B7401B5f6d8976F, 0x...',
+		description:
+			'Addresses to start monitoring, separated by commas, spaces or new lines, or an array from an expression',
+		displayOptions,
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		displayOptions,
+		options: [batchSizeOption],
+	},
+];
+
+export function requiredAddresses(value: unknown): string[] {
+	const addresses = parseAddresses(value);
+	if (addresses.length === 0) throw new InvalidInputError('no address given', value);
+	return addresses;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const webhookId = webhookIdParameter(this, itemIndex);
+	const addresses = parsedParameter(this, 'addresses', 'Addresses', itemIndex, requiredAddresses);
+	const batchSize = batchSizeParameter(this, itemIndex);
+	const retry = retryPolicy(this, itemIndex);
+
+	// Only addresses the webhook does not monitor yet are sent: fewer requests, and the
+	// before/after comparison tells added from already present.
+	const before = await monitoredAddresses.call(this, webhookId, itemIndex, retry);
+	const alreadyPresent = addresses.filter((address) => before.has(address.toLowerCase()));
+	const toAdd = addresses.filter((address) => !before.has(address.toLowerCase()));
+
+	let after = before;
+	if (toAdd.length > 0) {
+		const { webhook } = await addInBatches.call(this, { webhookId, addresses: toAdd, batchSize, itemIndex, retry });
+		after = await monitoredAddresses.call(this, webhookId, itemIndex, retry, webhook);
+	}
+	const added = toAdd.filter((address) => after.has(address.toLowerCase()));
+	return {
+		webhookId,
+		added: added.length,
+		alreadyPresent: alreadyPresent.length,
+		totalAddresses: after.size,
+		addedAddresses: added,
+		alreadyPresentAddresses: alreadyPresent,
+	};
+}

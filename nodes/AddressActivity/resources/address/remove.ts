@@ -1,0 +1,68 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { webhookLocator } from '../../fields';
+import { parsedParameter, retryPolicy, webhookIdParameter } from '../../parameters';
+import { requiredAddresses } from './add';
+import { batchSizeOption, batchSizeParameter, monitoredAddresses, removeInBatches } from './batches';
+
+const displayOptions = { show: { resource: ['address'], operation: ['remove'] } };
+
+export const description: INodeProperties[] = [
+	webhookLocator(displayOptions),
+	{
+		displayName: 'Addresses',
+		name: 'addresses',
+		type: 'string',
+		required: true,
+		default: '',
+		typeOptions: { rows: 4 },
+		placeholder: '0x71C7656EC7ab88b098defB751B7401B5f6d8976F, 0x...',
+		description:
+			'Addresses to stop monitoring, separated by commas, spaces or new lines, or an array from an expression',
+		displayOptions,
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		displayOptions,
+		options: [batchSizeOption],
+	},
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const webhookId = webhookIdParameter(this, itemIndex);
+	const addresses = parsedParameter(this, 'addresses', 'Addresses', itemIndex, requiredAddresses);
+	const batchSize = batchSizeParameter(this, itemIndex);
+	const retry = retryPolicy(this, itemIndex);
+
+	const before = await monitoredAddresses.call(this, webhookId, itemIndex, retry);
+	const notFound = addresses.filter((address) => !before.has(address.toLowerCase()));
+	// Sent as the webhook spells them, so the removal matches whatever case the service stored.
+	const toRemove = addresses
+		.filter((address) => before.has(address.toLowerCase()))
+		.map((address) => before.get(address.toLowerCase()) as string);
+
+	let after = before;
+	if (toRemove.length > 0) {
+		const { webhook } = await removeInBatches.call(this, {
+			webhookId,
+			addresses: toRemove,
+			batchSize,
+			itemIndex,
+			retry,
+		});
+		after = await monitoredAddresses.call(this, webhookId, itemIndex, retry, webhook);
+	}
+	const removed = toRemove.filter((address) => !after.has(address.toLowerCase()));
+	return {
+		webhookId,
+		removed: removed.length,
+		notFound: notFound.length,
+		totalAddresses: after.size,
+		removedAddresses: removed,
+		notFoundAddresses: notFound,
+	};
+}

@@ -1,0 +1,38 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { chainLocatorProperty } from '../../../shared/chains';
+import { serviceRequest } from '../../../shared/transport';
+import { chainIdParameter, parsedParameter, requiredText, retryPolicy } from '../../parameters';
+
+const displayOptions = { show: { resource: ['block'], operation: ['get'] } };
+
+export const description: INodeProperties[] = [
+	chainLocatorProperty({ searchListMethod: 'searchChains', displayOptions }),
+	{
+		displayName: 'Block',
+		name: 'blockId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '12345678 or 0x...',
+		description: 'Block number (decimal) or block hash (0x followed by 64 hex characters)',
+		displayOptions,
+	},
+];
+
+export const parseBlockId = requiredText(
+	'Block',
+	/^(\d+|0x[0-9a-fA-F]{64})$/,
+	'a block number or a block hash (0x followed by 64 hex characters)',
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const chainId = chainIdParameter(this, itemIndex);
+	const blockId = parsedParameter(this, 'blockId', 'Block', itemIndex, parseBlockId);
+	return await serviceRequest.call(this, {
+		method: 'GET',
+		path: `/v1/chains/${chainId}/blocks/${blockId}`,
+		itemIndex,
+		retry: retryPolicy(this, itemIndex),
+	});
+}

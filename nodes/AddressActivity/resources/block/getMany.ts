@@ -1,0 +1,24 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { chainLocatorProperty } from '../../../shared/chains';
+import { serviceList } from '../../../shared/transport';
+import { returnAllAndLimit } from '../../fields';
+import { chainIdParameter, listParameters, retryPolicy } from '../../parameters';
+
+const displayOptions = { show: { resource: ['block'], operation: ['getMany'] } };
+
+export const description: INodeProperties[] = [
+	chainLocatorProperty({ searchListMethod: 'searchChains', displayOptions }),
+	...returnAllAndLimit(displayOptions),
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const chainId = chainIdParameter(this, itemIndex);
+	return (await serviceList.call(this, {
+		path: `/v1/chains/${chainId}/blocks`,
+		listField: 'blocks',
+		...listParameters(this, itemIndex),
+		itemIndex,
+		retry: retryPolicy(this, itemIndex),
+	})) as IDataObject[];
+}

@@ -1,0 +1,19 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { chainLocatorProperty } from '../../../shared/chains';
+import { serviceRequest } from '../../../shared/transport';
+import { chainIdParameter, retryPolicy } from '../../parameters';
+
+const displayOptions = { show: { resource: ['chain'], operation: ['get'] } };
+
+export const description: INodeProperties[] = [chainLocatorProperty({ searchListMethod: 'searchChains', displayOptions })];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const chainId = chainIdParameter(this, itemIndex);
+	return await serviceRequest.call(this, {
+		method: 'GET',
+		path: `/v1/chains/${chainId}`,
+		itemIndex,
+		retry: retryPolicy(this, itemIndex),
+	});
+}

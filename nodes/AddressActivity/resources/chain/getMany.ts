@@ -1,0 +1,56 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { serviceRequest } from '../../../shared/transport';
+import { returnAllAndLimit } from '../../fields';
+import { listParameters, retryPolicy, withoutEmpty } from '../../parameters';
+
+const displayOptions = { show: { resource: ['chain'], operation: ['getMany'] } };
+
+export const description: INodeProperties[] = [
+	...returnAllAndLimit(displayOptions),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions,
+		options: [
+			{
+				displayName: 'Feature',
+				name: 'feature',
+				type: 'string',
+				default: 'webhooks',
+				placeholder: 'webhooks',
+				description: 'Only chains with this feature enabled, e.g. webhooks',
+			},
+			{
+				displayName: 'Network',
+				name: 'network',
+				type: 'options',
+				default: 'mainnet',
+				options: [
+					{ name: 'Mainnet', value: 'mainnet' },
+					{ name: 'Fuji (Test Network)', value: 'fuji' },
+					{ name: 'Testnet', value: 'testnet' },
+				],
+				description: 'Only chains of this network',
+			},
+		],
+	},
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const { returnAll, limit } = listParameters(this, itemIndex);
+	// The chains listing is not paginated: one request, the limit applies to its result.
+	const { chains } = (await serviceRequest.call(this, {
+		method: 'GET',
+		path: '/v1/chains',
+		qs: withoutEmpty(filters),
+		itemIndex,
+		retry: retryPolicy(this, itemIndex),
+	})) as { chains?: IDataObject[] };
+	const list = chains ?? [];
+	return returnAll ? list : list.slice(0, limit);
+}

@@ -1,0 +1,38 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { chainLocatorProperty } from '../../../shared/chains';
+import { serviceRequest } from '../../../shared/transport';
+import { chainIdParameter, parsedParameter, requiredText, retryPolicy } from '../../parameters';
+
+const displayOptions = { show: { resource: ['transaction'], operation: ['get'] } };
+
+export const description: INodeProperties[] = [
+	chainLocatorProperty({ searchListMethod: 'searchChains', displayOptions }),
+	{
+		displayName: 'Transaction Hash',
+		name: 'txHash',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '0x...',
+		description: 'Hash of the transaction (0x followed by 64 hex characters)',
+		displayOptions,
+	},
+];
+
+const parseTxHash = requiredText(
+	'Transaction Hash',
+	/^0x[0-9a-fA-F]{64}$/,
+	'a transaction hash (0x followed by 64 hex characters)',
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const chainId = chainIdParameter(this, itemIndex);
+	const txHash = parsedParameter(this, 'txHash', 'Transaction Hash', itemIndex, parseTxHash);
+	return await serviceRequest.call(this, {
+		method: 'GET',
+		path: `/v1/chains/${chainId}/transactions/${txHash}`,
+		itemIndex,
+		retry: retryPolicy(this, itemIndex),
+	});
+}

@@ -1,0 +1,47 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { chainLocatorProperty } from '../../../shared/chains';
+import { serviceList } from '../../../shared/transport';
+import { returnAllAndLimit } from '../../fields';
+import { chainIdParameter, listParameters, retryPolicy, withoutEmpty } from '../../parameters';
+
+const displayOptions = { show: { resource: ['transaction'], operation: ['getMany'] } };
+
+export const description: INodeProperties[] = [
+	chainLocatorProperty({ searchListMethod: 'searchChains', displayOptions }),
+	...returnAllAndLimit(displayOptions),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions,
+		options: [
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				default: 'success',
+				options: [
+					{ name: 'Success', value: 'success' },
+					{ name: 'Failed', value: 'failed' },
+				],
+				description: 'Only transactions with this outcome',
+			},
+		],
+	},
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const chainId = chainIdParameter(this, itemIndex);
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	return (await serviceList.call(this, {
+		path: `/v1/chains/${chainId}/transactions`,
+		listField: 'transactions',
+		qs: withoutEmpty(filters),
+		...listParameters(this, itemIndex),
+		itemIndex,
+		retry: retryPolicy(this, itemIndex),
+	})) as IDataObject[];
+}

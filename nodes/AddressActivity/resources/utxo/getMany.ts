@@ -1,0 +1,128 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { InvalidInputError, quoteValue } from '../../../shared/errors';
+import { serviceList } from '../../../shared/transport';
+import { returnAllAndLimit } from '../../fields';
+import { listParameters, parsedParameter, requiredText, retryPolicy, withoutEmpty } from '../../parameters';
+
+const displayOptions = { show: { resource: ['utxo'], operation: ['getMany'] } };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Network',
+		name: 'network',
+		type: 'options',
+		default: 'mainnet',
+		options: [
+			{ name: 'Mainnet', value: 'mainnet' },
+			{ name: 'Fuji (Test Network)', value: 'fuji' },
+		],
+		displayOptions,
+	},
+	{
+		displayName: 'Blockchain',
+		name: 'blockchainId',
+		type: 'options',
+		default: 'p-chain',
+		options: [
+			{ name: 'P-Chain', value: 'p-chain' },
+			{ name: 'X-Chain', value: 'x-chain' },
+			{ name: 'C-Chain', value: 'c-chain' },
+		],
+		description: 'The primary-network blockchain; use an expression for a raw blockchain ID',
+		displayOptions,
+	},
+	{
+		displayName: 'Addresses',
+		name: 'addresses',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'avax1..., P-avax1...',
+		description: 'Primary-network addresses, separated by commas, spaces or new lines, or an array from an expression',
+		displayOptions,
+	},
+	...returnAllAndLimit(displayOptions),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		displayOptions,
+		options: [
+			{
+				displayName: 'Asset ID',
+				name: 'assetId',
+				type: 'string',
+				default: '',
+				description: 'Only UTXOs of this asset',
+			},
+			{
+				displayName: 'Include Spent',
+				name: 'includeSpent',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to include UTXOs that were already spent',
+			},
+			{
+				displayName: 'Sort Order',
+				name: 'sortOrder',
+				type: 'options',
+				default: 'desc',
+				options: [
+					{ name: 'Newest First', value: 'desc' },
+					{ name: 'Oldest First', value: 'asc' },
+				],
+			},
+		],
+	},
+];
+
+// Bech32 addresses, optionally with the chain prefix: avax1..., fuji1..., P-avax1...
+const PRIMARY_NETWORK_ADDRESS = /^([PXC]-)?[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$/;
+
+export function parsePrimaryNetworkAddresses(value: unknown): string[] {
+	const entries: string[] = [];
+	const collect = (entry: unknown): void => {
+		if (Array.isArray(entry)) return entry.forEach(collect);
+		if (typeof entry !== 'string') {
+			throw new InvalidInputError(`${quoteValue(entry)} is not an address`, entry);
+		}
+		entries.push(...entry.split(/[\s,;]+/).filter((part) => part !== ''));
+	};
+	collect(value ?? '');
+	const seen = new Set<string>();
+	const addresses: string[] = [];
+	for (const entry of entries) {
+		if (!PRIMARY_NETWORK_ADDRESS.test(entry)) {
+			throw new InvalidInputError(
+				`${quoteValue(entry)} is not a primary-network address (expected bech32 such as avax1... or P-avax1...)`,
+				entry,
+			);
+		}
+		if (!seen.has(entry.toLowerCase())) {
+			seen.add(entry.toLowerCase());
+			addresses.push(entry);
+		}
+	}
+	if (addresses.length === 0) throw new InvalidInputError('no address given', value);
+	return addresses;
+}
+
+const parseBlockchainId = requiredText('Blockchain', /^[A-Za-z0-9-]+$/, 'a blockchain name (p-chain, x-chain, c-chain) or ID');
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const network = this.getNodeParameter('network', itemIndex) as string;
+	const blockchainId = parsedParameter(this, 'blockchainId', 'Blockchain', itemIndex, parseBlockchainId);
+	const addresses = parsedParameter(this, 'addresses', 'Addresses', itemIndex, parsePrimaryNetworkAddresses);
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	return (await serviceList.call(this, {
+		path: `/v1/networks/${network}/blockchains/${blockchainId}/utxos`,
+		listField: 'utxos',
+		qs: { ...withoutEmpty(options), addresses: addresses.join(',') },
+		...listParameters(this, itemIndex),
+		itemIndex,
+		retry: retryPolicy(this, itemIndex),
+	})) as IDataObject[];
+}

@@ -1,0 +1,164 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { parseAddresses } from '../../../shared/addresses';
+import { chainLocatorProperty } from '../../../shared/chains';
+import { parseEventSignatures } from '../../../shared/eventSignatures';
+import { InvalidInputError, quoteValue } from '../../../shared/errors';
+import { serviceRequest } from '../../../shared/transport';
+import { addInBatches, batchSizeOption, batchSizeParameter } from '../address/batches';
+import { chainIdParameter, parsedParameter, retryPolicy } from '../../parameters';
+
+const displayOptions = { show: { resource: ['webhook'], operation: ['create'] } };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Callback URL',
+		name: 'url',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'https://example.com/address-activity',
+		description: 'Publicly reachable URL that receives a POST for every activity on a monitored address',
+		displayOptions,
+	},
+	chainLocatorProperty({ searchListMethod: 'searchWebhookChains', displayOptions }),
+	{
+		displayName: 'Addresses',
+		name: 'addresses',
+		type: 'string',
+		required: true,
+		default: '',
+		typeOptions: { rows: 4 },
+		placeholder: '0x71C7656EC7ab88b098defB751B7401B5f6d8976F, 0x...',
+		description:
+			'Addresses to monitor (0x followed by 40 hex characters), separated by commas, spaces or new lines, or an array from an expression. Duplicates are dropped.',
+		displayOptions,
+	},
+	{
+		displayName: 'Include Internal Transactions',
+		name: 'includeInternalTxs',
+		type: 'boolean',
+		default: false,
+		description: 'Whether deliveries carry the internal transactions (C-Chain 43114 and 43113 only)',
+		displayOptions,
+	},
+	{
+		displayName: 'Include Logs',
+		name: 'includeLogs',
+		type: 'boolean',
+		default: false,
+		description: 'Whether deliveries carry the transaction logs',
+		displayOptions,
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions,
+		options: [
+			{
+				displayName: 'Description',
+				name: 'description',
+				type: 'string',
+				default: '',
+				description: 'Free-text description of the webhook',
+			},
+			{
+				displayName: 'Event Signatures',
+				name: 'eventSignatures',
+				type: 'string',
+				default: '',
+				placeholder: 'Transfer(address,address,uint256)',
+				description:
+					'Only deliver activity whose log topic0 matches: 0x-prefixed 32-byte hashes or canonical signatures such as Transfer(address,address,uint256), separated by new lines or commas. Cannot be changed after creation.',
+			},
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+				description: 'Free-text label, shown when picking the webhook from a list',
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		displayOptions,
+		options: [batchSizeOption],
+	},
+];
+
+export function parseCallbackUrl(value: unknown): string {
+	const text = typeof value === 'string' ? value.trim() : '';
+	let protocol = '';
+	try {
+		protocol = new URL(text).protocol;
+	} catch {
+		protocol = '';
+	}
+	if (protocol !== 'https:' && protocol !== 'http:') {
+		throw new InvalidInputError(`${quoteValue(value)} is not an http(s) URL`, value);
+	}
+	return text;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const url = parsedParameter(this, 'url', 'Callback URL', itemIndex, parseCallbackUrl);
+	const chainId = chainIdParameter(this, itemIndex);
+	const addresses = parsedParameter(this, 'addresses', 'Addresses', itemIndex, (value) => {
+		const parsed = parseAddresses(value);
+		if (parsed.length === 0) throw new InvalidInputError('no address given (a webhook monitors at least one)', value);
+		return parsed;
+	});
+	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const eventSignatures = parsedParameter(
+		this,
+		'additionalFields.eventSignatures',
+		'Event Signatures',
+		itemIndex,
+		parseEventSignatures,
+		'',
+	);
+	const batchSize = batchSizeParameter(this, itemIndex);
+	const retry = retryPolicy(this, itemIndex);
+
+	// The first batch goes into the create request; the rest is added like Address > Add, so a
+	// webhook can start with more addresses than one request carries.
+	const metadata: IDataObject = { addresses: addresses.slice(0, batchSize) };
+	if (eventSignatures.length > 0) metadata.eventSignatures = eventSignatures;
+	const body: IDataObject = {
+		url,
+		chainId,
+		eventType: 'address_activity',
+		includeInternalTxs: this.getNodeParameter('includeInternalTxs', itemIndex, false) as boolean,
+		includeLogs: this.getNodeParameter('includeLogs', itemIndex, false) as boolean,
+		metadata,
+	};
+	if (additionalFields.name) body.name = additionalFields.name;
+	if (additionalFields.description) body.description = additionalFields.description;
+
+	const webhook = (await serviceRequest.call(this, {
+		method: 'POST',
+		path: '/v1/webhooks',
+		body,
+		itemIndex,
+		retry,
+	})) as IDataObject;
+	if (addresses.length <= batchSize) return webhook;
+
+	const result = await addInBatches.call(this, {
+		webhookId: String(webhook.id),
+		addresses: addresses.slice(batchSize),
+		batchSize,
+		itemIndex,
+		retry,
+		context: `The webhook ${String(webhook.id)} was created with the first ${batchSize} of ${addresses.length} addresses`,
+	});
+	return result.webhook;
+}

@@ -1,0 +1,19 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { serviceRequest } from '../../../shared/transport';
+import { webhookLocator } from '../../fields';
+import { retryPolicy, webhookIdParameter } from '../../parameters';
+
+const displayOptions = { show: { resource: ['webhook'], operation: ['get'] } };
+
+export const description: INodeProperties[] = [webhookLocator(displayOptions)];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const webhookId = webhookIdParameter(this, itemIndex);
+	return (await serviceRequest.call(this, {
+		method: 'GET',
+		path: `/v1/webhooks/${webhookId}`,
+		itemIndex,
+		retry: retryPolicy(this, itemIndex),
+	})) as IDataObject;
+}

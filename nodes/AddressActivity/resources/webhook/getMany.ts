@@ -1,0 +1,50 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { serviceList } from '../../../shared/transport';
+import { returnAllAndLimit } from '../../fields';
+import { listParameters, retryPolicy } from '../../parameters';
+
+const displayOptions = { show: { resource: ['webhook'], operation: ['getMany'] } };
+
+export const description: INodeProperties[] = [
+	...returnAllAndLimit(displayOptions),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions,
+		options: [
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				default: 'active',
+				options: [
+					{ name: 'Active', value: 'active' },
+					{
+						name: 'Inactive',
+						value: 'inactive',
+						description: 'Deactivated by a user, or by the service after failed deliveries',
+					},
+				],
+				description: 'Only webhooks with this status',
+			},
+		],
+	},
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = {};
+	if (filters.status) qs.status = filters.status;
+	return (await serviceList.call(this, {
+		path: '/v1/webhooks',
+		listField: 'webhooks',
+		qs,
+		...listParameters(this, itemIndex),
+		itemIndex,
+		retry: retryPolicy(this, itemIndex),
+	})) as IDataObject[];
+}

@@ -1,0 +1,33 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { OperationModule } from '../../operation';
+import * as create from './create';
+import * as del from './delete';
+import * as get from './get';
+import * as getMany from './getMany';
+import * as update from './update';
+
+export const operations: Record<string, OperationModule> = { create, get, getMany, update, delete: del };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['webhook'] } },
+		options: [
+			{ name: 'Create', value: 'create', action: 'Create a webhook', description: 'Register a webhook that monitors addresses on a chain' },
+			{ name: 'Delete', value: 'delete', action: 'Delete a webhook', description: 'Delete a webhook; deliveries stop' },
+			{ name: 'Get', value: 'get', action: 'Get a webhook', description: 'Get a webhook with its addresses and status' },
+			{ name: 'Get Many', value: 'getMany', action: 'Get many webhooks', description: 'List the account\'s webhooks' },
+			{ name: 'Update', value: 'update', action: 'Update a webhook', description: 'Change name, description, URL, status or what deliveries include' },
+		],
+		default: 'create',
+	},
+	...create.description,
+	...get.description,
+	...getMany.description,
+	...update.description,
+	...del.description,
+];

@@ -1,0 +1,88 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { serviceRequest } from '../../../shared/transport';
+import { webhookLocator } from '../../fields';
+import { parsedParameter, retryPolicy, webhookIdParameter } from '../../parameters';
+import { parseCallbackUrl } from './create';
+
+const displayOptions = { show: { resource: ['webhook'], operation: ['update'] } };
+
+export const description: INodeProperties[] = [
+	webhookLocator(displayOptions),
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions,
+		options: [
+			{
+				displayName: 'Callback URL',
+				name: 'url',
+				type: 'string',
+				default: '',
+				placeholder: 'https://example.com/address-activity',
+				description: 'New URL that receives the deliveries',
+			},
+			{
+				displayName: 'Description',
+				name: 'description',
+				type: 'string',
+				default: '',
+			},
+			{
+				displayName: 'Include Internal Transactions',
+				name: 'includeInternalTxs',
+				type: 'boolean',
+				default: false,
+				description: 'Whether deliveries carry the internal transactions',
+			},
+			{
+				displayName: 'Include Logs',
+				name: 'includeLogs',
+				type: 'boolean',
+				default: false,
+				description: 'Whether deliveries carry the transaction logs',
+			},
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+			},
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				default: 'active',
+				options: [
+					{ name: 'Active', value: 'active', description: 'Deliver activity (re-activates a deactivated webhook)' },
+					{ name: 'Inactive', value: 'inactive', description: 'Stop deliveries but keep the webhook and its addresses' },
+				],
+			},
+		],
+	},
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const webhookId = webhookIdParameter(this, itemIndex);
+	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	if (Object.keys(fields).length === 0) {
+		throw new NodeOperationError(this.getNode(), `Nothing to update in item ${itemIndex + 1}: add at least one field under "Update Fields"`, {
+			itemIndex,
+		});
+	}
+	const body: IDataObject = { ...fields };
+	if (fields.url !== undefined) {
+		body.url = parsedParameter(this, 'updateFields.url', 'Callback URL', itemIndex, parseCallbackUrl);
+	}
+	return (await serviceRequest.call(this, {
+		method: 'PATCH',
+		path: `/v1/webhooks/${webhookId}`,
+		body,
+		itemIndex,
+		retry: retryPolicy(this, itemIndex),
+	})) as IDataObject;
+}
