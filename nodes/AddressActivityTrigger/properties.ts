@@ -1,0 +1,195 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+export const triggerProperties: INodeProperties[] = [
+	{
+		displayName: 'Chain',
+		name: 'chain',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The chain whose activity starts the workflow. The list shows the chains that support webhooks.',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: 'searchChains', searchable: true },
+			},
+			{
+				displayName: 'ID',
+				name: 'id',
+				type: 'string',
+				placeholder: '43114',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^[0-9]+$', errorMessage: 'A chain ID is a decimal number such as 43114' },
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Addresses',
+		name: 'addresses',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		default: '',
+		required: true,
+		placeholder: '0x71C7656EC7ab88b098defB751B7401B5f6d8976F, 0x...',
+		description:
+			'The monitored addresses: 0x followed by 40 hexadecimal characters, separated by commas, spaces or new lines (or an array from an expression). Letter case does not matter.',
+	},
+	{
+		displayName: 'Event Signatures',
+		name: 'eventSignatures',
+		type: 'string',
+		default: '',
+		placeholder: 'Transfer(address,address,uint256)',
+		description:
+			'Optional. Only activity with a log whose topic0 matches: 0x-prefixed 32-byte hashes, or signatures such as Transfer(address,address,uint256), which the node hashes. Empty means all activity. Changing it replaces the webhook.',
+	},
+	{
+		displayName: 'Include Internal Transactions',
+		name: 'includeInternalTxs',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether deliveries carry internal transactions, so that value moved by contract calls shows up as transfers (C-Chain only)',
+	},
+	{
+		displayName: 'Include Logs',
+		name: 'includeLogs',
+		type: 'boolean',
+		default: false,
+		description: "Whether deliveries carry the transaction's logs (shown in the Raw Message output)",
+	},
+	{
+		displayName: 'Output',
+		name: 'output',
+		type: 'options',
+		default: 'transfers',
+		options: [
+			{
+				name: 'Transfers',
+				value: 'transfers',
+				description:
+					'One item per native, internal, ERC-20, ERC-721 or ERC-1155 transfer that involves a monitored address',
+			},
+			{
+				name: 'Raw Message',
+				value: 'raw',
+				description: 'One item per delivery: the message exactly as the service sent it',
+			},
+		],
+	},
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show: { output: ['transfers'] } },
+		options: [
+			{
+				displayName: 'Asset Types',
+				name: 'assetTypes',
+				type: 'multiOptions',
+				default: [],
+				description: 'Only transfers of these kinds. None selected means all.',
+				options: [
+					{ name: 'ERC-1155 Token', value: 'erc1155' },
+					{ name: 'ERC-20 Token', value: 'erc20' },
+					{ name: 'ERC-721 NFT', value: 'erc721' },
+					{ name: 'Internal Transfer', value: 'internal' },
+					{ name: 'Native Token', value: 'native' },
+				],
+			},
+			{
+				displayName: 'Directions',
+				name: 'directions',
+				type: 'multiOptions',
+				default: [],
+				description: 'Only transfers in these directions, seen from the monitored address. None selected means all.',
+				options: [
+					{ name: 'In (Received)', value: 'in' },
+					{ name: 'Out (Sent)', value: 'out' },
+					{ name: 'Self (to Itself)', value: 'self' },
+				],
+			},
+			{
+				displayName: 'Minimum Amount',
+				name: 'minimumAmount',
+				type: 'string',
+				default: '',
+				placeholder: '0.5',
+				description:
+					'Only transfers of at least this amount, in token units with decimals (1.5 means 1.5 tokens). An NFT counts as 1.',
+			},
+			{
+				displayName: 'Token Contracts',
+				name: 'contracts',
+				type: 'string',
+				default: '',
+				placeholder: '0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E',
+				description:
+					'Only token transfers of these contracts, separated by commas, spaces or new lines. Native and internal transfers have no contract and are left out when this is set.',
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Include Headers',
+				name: 'includeHeaders',
+				type: 'boolean',
+				default: false,
+				displayOptions: { show: { '/output': ['raw'] } },
+				description:
+					'Whether to output the request headers (including x-signature) beside the message: the item becomes { headers, body }',
+			},
+			{
+				displayName: 'On Deactivation',
+				name: 'onDeactivation',
+				type: 'options',
+				default: 'delete',
+				description: 'What happens to the webhook at the service when the workflow is deactivated',
+				options: [
+					{
+						name: 'Delete Webhook',
+						value: 'delete',
+						description: 'Remove the webhook; the next activation creates a new one',
+					},
+					{
+						name: 'Keep Webhook, Set Inactive',
+						value: 'keep',
+						description:
+							'Keep the webhook and its addresses (also those added elsewhere, e.g. by the Address Activity node); the next activation sets it active again',
+					},
+				],
+			},
+			{
+				displayName: 'Verify Signature',
+				name: 'verifySignature',
+				type: 'boolean',
+				default: true,
+				description:
+					"Whether to check each delivery's x-signature against the account's shared secret and reject (401) any that does not match",
+			},
+			{
+				displayName: 'Webhook Name',
+				name: 'webhookName',
+				type: 'string',
+				default: '',
+				placeholder: 'Treasury wallets',
+				description:
+					'Name of the webhook at the service. Empty: "n8n: workflow name / node name", so the owner is easy to find in a list of webhooks.',
+			},
+		],
+	},
+];

@@ -1,0 +1,102 @@
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { parseDelivery, type Delivery } from './deliverySchema';
+import { isDuplicateMessage } from './duplicates';
+import { fetchSharedSecret, registrationState, type RegistrationState } from './registration';
+import { isSignatureValid, type SignedDelivery } from './signature';
+import { toTransfers } from './transfers';
+import { readTriggerConfig, type TriggerConfig } from './triggerConfig';
+
+/** The acknowledgement the service expects; it is sent for duplicates too, so retries stop. */
+const RECEIVED = { received: true };
+/** After a failed verification, the secret is fetched again (it may have been rotated) at most this often. */
+export const SECRET_REFRESH_INTERVAL_MS = 60 * 1000;
+/** Request headers never copied into the output. */
+const PRIVATE_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-service-api-key']);
+
+/** Answers without starting the workflow. */
+function refuse(context: IWebhookFunctions, statusCode: number, message: string): IWebhookResponseData {
+	const response = context.getResponseObject();
+	response.status(statusCode).json({ received: false, message });
+	return { noWebhookResponse: true };
+}
+
+function headerText(value: string | string[] | undefined): string | undefined {
+	return Array.isArray(value) ? value[0] : value;
+}
+
+/** The body as JSON, from the exact bytes when n8n kept them (the raw-body signature needs those). */
+function readBody(context: IWebhookFunctions): { ok: true; rawBody?: Buffer; body: unknown } | { ok: false } {
+	const rawBody = (context.getRequestObject() as { rawBody?: unknown }).rawBody;
+	if (Buffer.isBuffer(rawBody) && rawBody.length > 0) {
+		try {
+			return { ok: true, rawBody, body: JSON.parse(rawBody.toString('utf8')) as unknown };
+		} catch {
+			return { ok: false };
+		}
+	}
+	return { ok: true, body: context.getBodyData() };
+}
+
+/**
+ * Checks the signature against the stored secret; when that fails, fetches the secret once more
+ * (the account may have rotated it), at most once per SECRET_REFRESH_INTERVAL_MS.
+ */
+async function isAuthentic(context: IWebhookFunctions, state: RegistrationState, delivery: SignedDelivery): Promise<boolean> {
+	if (state.sharedSecret && isSignatureValid(delivery, state.sharedSecret)) return true;
+	const now = Date.now();
+	if (now - (state.secretCheckedAt ?? 0) < SECRET_REFRESH_INTERVAL_MS) return false;
+	state.secretCheckedAt = now;
+	let secret: string;
+	try {
+		secret = await fetchSharedSecret.call(context);
+	} catch {
+		// The service is unreachable: the delivery stays unverified and the service retries it later.
+		return false;
+	}
+	if (secret === state.sharedSecret || !isSignatureValid(delivery, secret)) return false;
+	state.sharedSecret = secret;
+	return true;
+}
+
+function publicHeaders(context: IWebhookFunctions): IDataObject {
+	const headers: IDataObject = {};
+	for (const [name, value] of Object.entries(context.getHeaderData())) {
+		if (!PRIVATE_HEADERS.has(name.toLowerCase()) && value !== undefined) headers[name] = value;
+	}
+	return headers;
+}
+
+function outputItems(context: IWebhookFunctions, config: TriggerConfig, state: RegistrationState, delivery: Delivery, body: unknown): IDataObject[] {
+	if (config.output === 'raw') {
+		const message = body as IDataObject;
+		return [config.includeHeaders ? { headers: publicHeaders(context), body: message } : message];
+	}
+	return toTransfers(delivery, config.addresses, state.nativeToken ?? {}, config.filters, state.chainId ?? config.chainId);
+}
+
+/** Handles one delivery: verify, validate, drop duplicates, then start the workflow with the chosen output. */
+export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const config = readTriggerConfig.call(this);
+	const state = registrationState(this);
+	const signature = headerText(this.getHeaderData()['x-signature']);
+	if (config.verifySignature && !signature) return refuse(this, 401, 'Missing x-signature header');
+
+	const read = readBody(this);
+	if (!read.ok) return refuse(this, 400, 'The body is not valid JSON');
+	if (config.verifySignature && !(await isAuthentic(this, state, { signature, rawBody: read.rawBody, body: read.body }))) {
+		return refuse(this, 401, 'The x-signature header does not match the body');
+	}
+
+	const parsed = parseDelivery(read.body);
+	if (!parsed.ok) return refuse(this, 400, `Malformed delivery: ${parsed.problem}`);
+	const delivery = parsed.delivery;
+	if (state.webhookId === undefined || delivery.webhookId !== state.webhookId) {
+		return refuse(this, 401, 'The delivery is for a webhook this trigger does not own');
+	}
+	if (isDuplicateMessage(state, delivery.messageId, Date.now())) return { webhookResponse: RECEIVED };
+
+	const items = outputItems(this, config, state, delivery, read.body);
+	if (items.length === 0) return { webhookResponse: RECEIVED };
+	return { workflowData: [this.helpers.returnJsonArray(items)], webhookResponse: RECEIVED };
+}

@@ -1,0 +1,267 @@
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, IWebhookFunctions, JsonObject } from 'n8n-workflow';
+
+import { isNotFoundError, serviceRequest } from '../shared/transport';
+import type { NativeToken } from './transfers';
+import type { TriggerConfig } from './triggerConfig';
+
+/**
+ * The node's static data: exactly what finding and verifying its webhook needs, plus the
+ * duplicate window (see duplicates.ts).
+ */
+export interface RegistrationState extends IDataObject {
+	webhookId?: string;
+	/** The URL the webhook was registered with (test and production URLs differ). */
+	webhookUrl?: string;
+	sharedSecret?: string;
+	chainId?: string;
+	nativeToken?: NativeToken & IDataObject;
+	/** When the shared secret was last fetched again after a failed verification (ms). */
+	secretCheckedAt?: number;
+}
+
+export interface RemoteWebhook {
+	id: string;
+	url: string;
+	chainId: string;
+	eventType: string;
+	status: string;
+	name?: string;
+	includeInternalTxs?: boolean;
+	includeLogs?: boolean;
+	metadata?: { addresses?: string[]; eventSignatures?: string[] };
+}
+
+type HookContext = IHookFunctions;
+type AnyContext = IHookFunctions | IWebhookFunctions;
+
+/** Addresses sent per request: the create body carries the first batch, PATCHes the rest. */
+export const ADDRESS_BATCH_SIZE = 500;
+const LIST_PAGE_SIZE = 100;
+
+export function registrationState(context: AnyContext): RegistrationState {
+	return context.getWorkflowStaticData('node') as RegistrationState;
+}
+
+export function clearRegistration(state: RegistrationState): void {
+	delete state.webhookId;
+	delete state.webhookUrl;
+	delete state.sharedSecret;
+	delete state.chainId;
+	delete state.nativeToken;
+	delete state.secretCheckedAt;
+	delete state.seenMessages;
+}
+
+/** A name that tells a user listing webhooks which workflow and node own this one. */
+export function webhookLabel(context: HookContext, config: TriggerConfig, isTest: boolean): { name: string; description: string } {
+	const workflow = context.getWorkflow();
+	const node = context.getNode();
+	const owner = `n8n workflow "${workflow.name ?? workflow.id}" (ID ${workflow.id}), node "${node.name}"`;
+	return {
+		name: config.webhookName || `n8n: ${workflow.name ?? workflow.id} / ${node.name}${isTest ? ' (test)' : ''}`,
+		description: `Created by the Address Activity Trigger of ${owner}${isTest ? ' for a test event' : ''}.`,
+	};
+}
+
+export async function getWebhook(this: AnyContext, webhookId: string): Promise<RemoteWebhook> {
+	const webhook = await serviceRequest.call(this, {
+		method: 'GET',
+		path: `/v1/webhooks/${encodeURIComponent(webhookId)}`,
+	});
+	return webhook as unknown as RemoteWebhook;
+}
+
+/** The account's webhook registered with `url`, if any (the URL is unique to this workflow and node). */
+export async function findWebhookByUrl(this: HookContext, url: string): Promise<RemoteWebhook | undefined> {
+	let pageToken: string | undefined;
+	do {
+		const qs: IDataObject = { pageSize: LIST_PAGE_SIZE };
+		if (pageToken) qs.pageToken = pageToken;
+		const page = await serviceRequest.call(this, { method: 'GET', path: '/v1/webhooks', qs });
+		const webhooks = (Array.isArray(page.webhooks) ? page.webhooks : []) as RemoteWebhook[];
+		const match = webhooks.find((webhook) => webhook.url === url && webhook.eventType === 'address_activity');
+		if (match) return match;
+		pageToken = typeof page.nextPageToken === 'string' && page.nextPageToken ? page.nextPageToken : undefined;
+	} while (pageToken);
+	return undefined;
+}
+
+export async function fetchSharedSecret(this: AnyContext): Promise<string> {
+	const response = await serviceRequest.call(this, { method: 'GET', path: '/v1/webhooks:getSharedSecret' });
+	if (typeof response.secret !== 'string' || response.secret === '') {
+		throw new NodeOperationError(this.getNode(), 'The service returned no shared secret', {
+			description: 'Deliveries cannot be verified without it. Try again, or turn off "Verify Signature".',
+		});
+	}
+	return response.secret;
+}
+
+/** Symbol and decimals of the chain's native token, for amounts of native and internal transfers. */
+export async function fetchNativeToken(this: HookContext, chainId: string): Promise<NativeToken & IDataObject> {
+	const chain = await serviceRequest.call(this, { method: 'GET', path: `/v1/chains/${encodeURIComponent(chainId)}` });
+	const token = (chain.networkToken ?? {}) as IDataObject;
+	const nativeToken: NativeToken & IDataObject = {};
+	if (typeof token.symbol === 'string') nativeToken.symbol = token.symbol;
+	if (typeof token.decimals === 'number') nativeToken.decimals = token.decimals;
+	return nativeToken;
+}
+
+function sameSet(left: string[] = [], right: string[] = []): boolean {
+	const a = new Set(left.map((value) => value.toLowerCase()));
+	const b = new Set(right.map((value) => value.toLowerCase()));
+	return a.size === b.size && [...a].every((value) => b.has(value));
+}
+
+/** Chain and event signatures cannot be changed on an existing webhook: a change needs a new one. */
+export function canBeUpdated(webhook: RemoteWebhook, config: TriggerConfig): boolean {
+	return (
+		String(webhook.chainId) === config.chainId &&
+		webhook.eventType === 'address_activity' &&
+		sameSet(webhook.metadata?.eventSignatures, config.eventSignatures)
+	);
+}
+
+/** Configured addresses the webhook does not monitor (addresses added by others are left alone). */
+export function missingAddresses(webhook: RemoteWebhook, config: TriggerConfig): string[] {
+	const monitored = new Set((webhook.metadata?.addresses ?? []).map((address) => address.toLowerCase()));
+	return config.addresses.filter((address) => !monitored.has(address.toLowerCase()));
+}
+
+function batches<T>(values: T[], size: number): T[][] {
+	const result: T[][] = [];
+	for (let start = 0; start < values.length; start += size) result.push(values.slice(start, start + size));
+	return result;
+}
+
+const LIMIT_PATTERN = /(limit|allow|exceed|maximum|at most|too many)/i;
+
+/**
+ * The service's answer to too many addresses, restated with the limit and the number configured.
+ * Other errors come back unchanged.
+ */
+export function explainAddressLimit(context: AnyContext, error: unknown, configured: number): unknown {
+	if (!(error instanceof NodeApiError) || !['400', '403', '422'].includes(error.httpCode ?? '')) return error;
+	const serviceText = [error.message, ...(error.messages ?? [])].join(' ');
+	if (!/address/i.test(serviceText) || !LIMIT_PATTERN.test(serviceText)) return error;
+	const limit = /(\d[\d,]*)/.exec(serviceText.replace(/\b\d{5,}[-\w]*\b/g, ''))?.[1];
+	const limitText = limit ? `at most ${limit} addresses per webhook` : 'fewer addresses per webhook';
+	return new NodeOperationError(
+		context.getNode(),
+		`Too many addresses: this trigger has ${configured} configured, but the account's plan allows ${limitText}`,
+		{
+			description: `Remove addresses from "Addresses", split them over several triggers, or upgrade the plan. The service said: ${serviceText}`,
+		},
+	);
+}
+
+/** Adds addresses in batches; returns nothing, throws the service's error (with the limit explained). */
+export async function addAddresses(
+	this: HookContext,
+	webhookId: string,
+	addresses: string[],
+	configured: number,
+): Promise<void> {
+	for (const batch of batches(addresses, ADDRESS_BATCH_SIZE)) {
+		try {
+			await serviceRequest.call(this, {
+				method: 'PATCH',
+				path: `/v1/webhooks/${encodeURIComponent(webhookId)}/addresses`,
+				body: { addresses: batch },
+			});
+		} catch (error) {
+			throw wrap(this, explainAddressLimit(this, error, configured));
+		}
+	}
+}
+
+/**
+ * Registers a new webhook with the first batch of addresses in the create body; returns it with
+ * the addresses still to add (the caller adds them, with clean-up if that fails).
+ */
+export async function createWebhook(
+	this: HookContext,
+	config: TriggerConfig,
+	url: string,
+	label: { name: string; description: string },
+): Promise<{ webhook: RemoteWebhook; remainingAddresses: string[] }> {
+	const [firstBatch = [], ...laterBatches] = batches(config.addresses, ADDRESS_BATCH_SIZE);
+	const metadata: IDataObject = { addresses: firstBatch };
+	if (config.eventSignatures.length > 0) metadata.eventSignatures = config.eventSignatures;
+	try {
+		const webhook = await serviceRequest.call(this, {
+			method: 'POST',
+			path: '/v1/webhooks',
+			body: {
+				url,
+				chainId: config.chainId,
+				eventType: 'address_activity',
+				includeInternalTxs: config.includeInternalTxs,
+				includeLogs: config.includeLogs,
+				metadata,
+				name: label.name,
+				description: label.description,
+			},
+		});
+		return { webhook: webhook as unknown as RemoteWebhook, remainingAddresses: laterBatches.flat() };
+	} catch (error) {
+		throw wrap(this, explainAddressLimit(this, error, config.addresses.length));
+	}
+}
+
+/** Removes a webhook; one that is already gone counts as removed. */
+export async function deleteWebhook(this: AnyContext, webhookId: string): Promise<void> {
+	try {
+		await serviceRequest.call(this, { method: 'DELETE', path: `/v1/webhooks/${encodeURIComponent(webhookId)}` });
+	} catch (error) {
+		if (isNotFoundError(error)) return;
+		throw wrap(this, error);
+	}
+}
+
+export async function updateWebhook(this: HookContext, webhookId: string, changes: IDataObject): Promise<RemoteWebhook> {
+	const webhook = await serviceRequest.call(this, {
+		method: 'PATCH',
+		path: `/v1/webhooks/${encodeURIComponent(webhookId)}`,
+		body: changes,
+	});
+	return webhook as unknown as RemoteWebhook;
+}
+
+/** Errors leave the lifecycle as NodeApiError or NodeOperationError (re-wrapping keeps the original). */
+export function wrap(context: AnyContext, error: unknown): NodeApiError | NodeOperationError {
+	if (error instanceof NodeOperationError || error instanceof NodeApiError) return error;
+	return new NodeApiError(context.getNode(), error as JsonObject);
+}
+
+/**
+ * Brings an existing webhook in line with the parameters: adds configured addresses it lacks,
+ * re-activates it (the service deactivates webhooks whose deliveries keep failing), corrects url,
+ * flags and name, and fills in the secret and native token when this trigger adopted it.
+ */
+export async function reconcileWebhook(
+	this: HookContext,
+	webhook: RemoteWebhook,
+	config: TriggerConfig,
+	url: string,
+	label: { name: string; description: string },
+): Promise<void> {
+	const state = registrationState(this);
+	await addAddresses.call(this, webhook.id, missingAddresses(webhook, config), config.addresses.length);
+	const changes: IDataObject = {};
+	if (webhook.status !== 'active') changes.status = 'active';
+	if (webhook.url !== url) changes.url = url;
+	if (Boolean(webhook.includeInternalTxs) !== config.includeInternalTxs) changes.includeInternalTxs = config.includeInternalTxs;
+	if (Boolean(webhook.includeLogs) !== config.includeLogs) changes.includeLogs = config.includeLogs;
+	if (webhook.name !== label.name) {
+		changes.name = label.name;
+		changes.description = label.description;
+	}
+	if (Object.keys(changes).length > 0) await updateWebhook.call(this, webhook.id, changes);
+
+	if (state.webhookId !== webhook.id || state.chainId !== config.chainId) {
+		state.nativeToken = await fetchNativeToken.call(this, config.chainId);
+	}
+	if (config.verifySignature && !state.sharedSecret) state.sharedSecret = await fetchSharedSecret.call(this);
+	Object.assign(state, { webhookId: webhook.id, webhookUrl: url, chainId: config.chainId });
+}
