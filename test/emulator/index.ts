@@ -1,0 +1,38 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+import type { AddressInfo } from 'node:net';
+
+import { Emulator } from './emulator';
+import { createEmulatorServer } from './server';
+import type { RunningEmulator, StartEmulatorOptions } from './types';
+
+export type { EmulatorKey, Privilege, RateLimitPolicy, RunningEmulator, StartEmulatorOptions } from './types';
+
+/** Starts the emulator on 127.0.0.1 (a free port unless `port` is given). */
+export async function startEmulator(options: StartEmulatorOptions = {}): Promise<RunningEmulator> {
+	const emulator = new Emulator(options);
+	const server = createEmulatorServer(emulator);
+	server.keepAliveTimeout = 5_000;
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(emulator.options.port, '127.0.0.1', () => {
+			server.off('error', reject);
+			resolve();
+		});
+	});
+	const { port } = server.address() as AddressInfo;
+	let closing: Promise<void> | undefined;
+	return {
+		url: `http://127.0.0.1:${port}`,
+		port,
+		close() {
+			closing ??= (async () => {
+				await emulator.close();
+				await new Promise<void>((resolve) => {
+					server.close(() => resolve());
+					server.closeAllConnections();
+				});
+			})();
+			return closing;
+		},
+	};
+}

@@ -1,0 +1,149 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+
+import { handleControl } from './control';
+import { renderDashboard, handleDashboardActivity } from './dashboard/page';
+import type { Emulator } from './emulator';
+import { parseJson, readText } from './http/body';
+import { ApiError } from './http/errors';
+import type { LoggedRequest } from './http/requestLog';
+import { sendError, sendHtml, sendJson } from './http/respond';
+import type { RequestContext } from './http/router';
+import { pageScope, readPageSize } from './pagination';
+
+const API_KEY_HEADER = 'x-service-api-key';
+
+function isLoopback(address: string | undefined): boolean {
+	return address !== undefined && (address.startsWith('127.') || address === '::1' || address.startsWith('::ffff:127.'));
+}
+
+function decodePath(pathname: string): string {
+	try {
+		return decodeURIComponent(pathname);
+	} catch {
+		return pathname;
+	}
+}
+
+/** The emulator's HTTP server: control API and dashboard for loopback clients, the service's /v1 routes for everyone. */
+export function createEmulatorServer(emulator: Emulator): Server {
+	return createServer((req, res) => {
+		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+		const path = decodePath(url.pathname);
+		const internal = path === '/' || path.startsWith('/_emulator');
+		if (internal && !isLoopback(req.socket.remoteAddress)) {
+			sendError(res, 403, ['the control API and dashboard answer only loopback clients']);
+			return;
+		}
+		let work: Promise<void>;
+		if (path === '/' && req.method === 'GET') {
+			work = Promise.resolve(sendHtml(res, 200, renderDashboard(emulator, url.searchParams)));
+		} else if (path === '/_emulator/dashboard/activity' && req.method === 'POST') {
+			work = handleDashboardActivity(emulator, req, res);
+		} else if (path.startsWith('/_emulator/')) {
+			work = handleControl(emulator, req, res, path, url.searchParams);
+		} else {
+			work = handleApi(emulator, req, res, path, url.searchParams);
+		}
+		work.catch((error: unknown) => {
+			if (res.headersSent) {
+				res.destroy();
+				return;
+			}
+			if (error instanceof ApiError) sendError(res, error.statusCode, error.messages, error.headers);
+			else sendError(res, 500, ['internal emulator error']);
+		});
+	});
+}
+
+async function handleApi(
+	emulator: Emulator,
+	req: IncomingMessage,
+	res: ServerResponse,
+	path: string,
+	query: URLSearchParams,
+): Promise<void> {
+	const method = (req.method ?? 'GET').toUpperCase();
+	const entry = emulator.requestLog.start(method, path, query, emulator.clock.now());
+	const fault = emulator.faults.take(method, path);
+	if (fault?.drop) {
+		req.socket.destroy();
+		return;
+	}
+	if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs).unref());
+	if (fault?.status) {
+		const headers: Record<string, string> =
+			fault.status === 429 ? { 'ratelimit-reset': '1', 'retry-after': '1' } : {};
+		entry.statusCode = fault.status;
+		sendError(res, fault.status, [`injected fault: ${method} ${path} answered ${fault.status}`], headers);
+		return;
+	}
+	let rateHeaders: Record<string, string> = {};
+	try {
+		const result = await serveApi(emulator, req, method, path, query, entry, (headers) => (rateHeaders = headers));
+		entry.statusCode = result.status;
+		sendJson(res, result.status, result.body, rateHeaders);
+	} catch (error) {
+		const apiError = error instanceof ApiError ? error : new ApiError(500, ['internal server error']);
+		entry.statusCode = apiError.statusCode;
+		sendError(res, apiError.statusCode, apiError.messages, { ...rateHeaders, ...apiError.headers });
+	}
+}
+
+async function serveApi(
+	emulator: Emulator,
+	req: IncomingMessage,
+	method: string,
+	path: string,
+	query: URLSearchParams,
+	entry: LoggedRequest,
+	setRateHeaders: (headers: Record<string, string>) => void,
+): Promise<{ status: number; body: unknown }> {
+	const text = await readText(req);
+	const apiKey = req.headers[API_KEY_HEADER];
+	if (typeof apiKey !== 'string' || apiKey === '') {
+		throw new ApiError(401, [`missing API key: send it in the ${API_KEY_HEADER} header`]);
+	}
+	const key = emulator.store.findKey(apiKey);
+	if (!key) throw new ApiError(401, ['invalid API key']);
+	const decision = emulator.rateLimiter.consume(key.key, emulator.clock.now());
+	setRateHeaders(decision.headers);
+	if (decision.limited) {
+		throw new ApiError(429, ['rate limit reached: wait for the number of seconds in retry-after before sending more requests']);
+	}
+	const match = emulator.router.match(method, path);
+	if (!match) throw new ApiError(404, [`Cannot ${method} ${path}`]);
+	if (!key.privileges.includes(match.route.privilege)) {
+		throw new ApiError(403, [
+			match.route.privilege === 'webhooks'
+				? 'this API key is not allowed to change webhooks or read the shared secret'
+				: 'this API key is not allowed to read data',
+		]);
+	}
+	const body = method === 'GET' ? undefined : parseJson(text);
+	if (body !== undefined) entry.body = body;
+	const account = emulator.store.account(key.accountId);
+	const context: RequestContext = {
+		emulator,
+		method,
+		path,
+		params: match.params,
+		query,
+		body,
+		key,
+		account,
+		page(fetch) {
+			const pageSize = readPageSize(query);
+			const scope = pageScope(account.id, method, path, query);
+			const token = query.get('pageToken');
+			const cursor = token ? emulator.pageTokens.resolve(token, scope) : undefined;
+			const page = fetch(cursor, pageSize);
+			return {
+				items: page.items,
+				...(page.next !== undefined ? { nextPageToken: emulator.pageTokens.issue(scope, page.next) } : {}),
+			};
+		},
+	};
+	const result = await match.route.handle(context);
+	return { status: result.status ?? 200, body: result.body };
+}
