@@ -301,8 +301,11 @@ export async function serviceList<T extends IDataObject | string = IDataObject>(
 			// Page one was accepted with the same parameters, so a later 400 is about the token:
 			// tokens are valid for 24 hours.
 			if (pageToken !== undefined && error instanceof NodeApiError && error.httpCode === '400') {
+				const expired = /expired/i.test(error.message);
 				throw new NodeApiError(this.getNode(), (error.errorResponse ?? {}) as JsonObject, {
-					message: `The page token for ${request.path} was rejected after ${entries.length} entries (page tokens expire 24 hours after they are issued): ${error.message}`,
+					message: expired
+						? `The page token expired after ${entries.length} entries of ${request.path} were read: page tokens are valid for 24 hours`
+						: `The service rejected the page token after ${entries.length} entries of ${request.path} were read: ${error.message}`,
 					description: 'Run the node again: paging restarts from the first page.',
 					httpCode: '400',
 					itemIndex: request.itemIndex,

@@ -19,10 +19,14 @@ export const description: INodeProperties[] = [
 			{
 				displayName: 'Feature',
 				name: 'feature',
-				type: 'string',
+				type: 'options',
 				default: 'webhooks',
-				placeholder: 'webhooks',
-				description: 'Only chains with this feature enabled, e.g. webhooks',
+				options: [
+					{ name: 'NFT Indexing', value: 'nftIndexing' },
+					{ name: 'Teleporter', value: 'teleporter' },
+					{ name: 'Webhooks', value: 'webhooks' },
+				],
+				description: 'Only chains with this feature enabled',
 			},
 			{
 				displayName: 'Network',

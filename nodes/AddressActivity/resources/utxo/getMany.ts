@@ -80,7 +80,7 @@ export const description: INodeProperties[] = [
 ];
 
 // Bech32 addresses, optionally with the chain prefix: avax1..., fuji1..., P-avax1...
-const PRIMARY_NETWORK_ADDRESS = /^([PXC]-)?[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$/;
+const PRIMARY_NETWORK_ADDRESS = /^([PXC]-)?[a-z]{1,83}1[02-9ac-hj-np-z]{38}$/;
 
 export function parsePrimaryNetworkAddresses(value: unknown): string[] {
 	const entries: string[] = [];

@@ -1,0 +1,418 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/**
+ * Runs the Address Activity Trigger the way n8n does: its webhookMethods through n8n-core's real
+ * HookContext and its webhook() through the real WebhookContext, with real node parameters
+ * (expressions included), credentials resolved by a credentials helper and the workflow's static
+ * data. A small HTTP receiver stands in for n8n's webhook server, so the emulator's signed
+ * deliveries arrive over real HTTP and get the node's answer.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { HookContext, WebhookContext } from 'n8n-core';
+import {
+	Workflow,
+	type ICredentialDataDecryptedObject,
+	type ICredentialsHelper,
+	type IDataObject,
+	type IHttpRequestOptions,
+	type INode,
+	type INodeExecutionData,
+	type INodeParameters,
+	type INodeType,
+	type INodeTypes,
+	type IWebhookData,
+	type IWebhookResponseData,
+	type IWorkflowExecuteAdditionalData,
+	type WorkflowActivateMode,
+	type WorkflowExecuteMode,
+} from 'n8n-workflow';
+
+import { AddressActivityApi } from '../../credentials/AddressActivityApi.credentials';
+import { AddressActivityTrigger } from '../../nodes/AddressActivityTrigger/AddressActivityTrigger.node';
+
+export const TRIGGER_TYPE = 'n8n-nodes-address-activity.addressActivityTrigger';
+
+export interface ServiceCredentials {
+	apiKey: string;
+	baseUrl: string;
+}
+
+/** Node types known to the harness workflow: just the trigger. */
+class TriggerNodeTypes implements INodeTypes {
+	private readonly trigger = new AddressActivityTrigger();
+
+	getByName(): INodeType {
+		return this.trigger;
+	}
+
+	getByNameAndVersion(): INodeType {
+		return this.trigger;
+	}
+
+	getKnownTypes(): IDataObject {
+		return { [TRIGGER_TYPE]: { className: 'AddressActivityTrigger', sourcePath: '' } };
+	}
+}
+
+/**
+ * Supplies the credential's data and applies its `authenticate` block (the generic header
+ * x-service-api-key = {{$credentials.apiKey}}) as n8n's CredentialsHelper does.
+ */
+function credentialsHelper(credentials: () => ServiceCredentials): ICredentialsHelper {
+	const credentialType = new AddressActivityApi();
+	const helper = {
+		getParentTypes: () => [],
+		isCredentialUsableByNode: () => true,
+		getDecrypted: async () => ({ ...credentials() }) as ICredentialDataDecryptedObject,
+		getCredentials: async () => {
+			throw new Error('not needed by the trigger');
+		},
+		getCredentialsProperties: () => credentialType.properties,
+		preAuthentication: async () => undefined,
+		runPreAuthentication: async () => undefined,
+		updateCredentials: async () => undefined,
+		updateCredentialsOauthTokenData: async () => undefined,
+		authenticate: async (
+			data: ICredentialDataDecryptedObject,
+			_typeName: string,
+			requestOptions: IHttpRequestOptions,
+			workflow?: Workflow,
+			node?: INode,
+		): Promise<IHttpRequestOptions> => {
+			if (!workflow || !node) throw new Error('authenticate needs the workflow and node');
+			const headers: IDataObject = { ...(requestOptions.headers as IDataObject) };
+			for (const [name, value] of Object.entries(credentialType.authenticate.properties.headers ?? {})) {
+				headers[name] = workflow.expression.getSimpleParameterValue(
+					node,
+					value as string,
+					'internal',
+					{ $credentials: data },
+					undefined,
+					'',
+				) as string;
+			}
+			return { ...requestOptions, headers };
+		},
+	};
+	return helper as unknown as ICredentialsHelper;
+}
+
+export interface TriggerHarnessOptions {
+	parameters: INodeParameters;
+	credentials: ServiceCredentials;
+	/** Static data as n8n would load it from the database (e.g. after a restart). */
+	staticData?: IDataObject;
+	/** Base of the webhook URLs, e.g. the receiver's http://127.0.0.1:PORT. */
+	publicUrl?: string;
+	workflowId?: string;
+	workflowName?: string;
+	nodeName?: string;
+	/** The node's webhookId: the path segment that makes its URL unique. */
+	webhookId?: string;
+}
+
+/** What the sender of a delivery sees, and what the workflow would start with. */
+export interface DeliveryOutcome {
+	statusCode: number;
+	body: unknown;
+	/** The items the workflow starts with; undefined when nothing runs. */
+	items?: INodeExecutionData[];
+	result: IWebhookResponseData;
+}
+
+export interface IncomingDelivery {
+	headers: Record<string, string | string[] | undefined>;
+	rawBody: Buffer;
+}
+
+/** A captured express-like response: the node writes 401/400 answers through it. */
+class CapturedResponse {
+	statusCode = 200;
+
+	body: unknown;
+
+	ended = false;
+
+	status(code: number): this {
+		this.statusCode = code;
+		return this;
+	}
+
+	json(body: unknown): this {
+		this.body = body;
+		this.ended = true;
+		return this;
+	}
+
+	send(body: unknown): this {
+		return this.json(body);
+	}
+
+	end(): this {
+		this.ended = true;
+		return this;
+	}
+
+	setHeader(): this {
+		return this;
+	}
+}
+
+export class TriggerHarness {
+	readonly workflow: Workflow;
+
+	readonly node: INode;
+
+	credentials: ServiceCredentials;
+
+	publicUrl: string;
+
+	private readonly nodeTypes = new TriggerNodeTypes();
+
+	constructor(options: TriggerHarnessOptions) {
+		this.credentials = options.credentials;
+		this.publicUrl = options.publicUrl ?? 'http://127.0.0.1:5678';
+		this.node = {
+			id: 'a2f0c2de-1f7e-4f43-9c55-2b1e8d3c0001',
+			name: options.nodeName ?? 'Address Activity Trigger',
+			type: TRIGGER_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			webhookId: options.webhookId ?? 'c0ffee00-0000-4000-8000-000000000001',
+			parameters: options.parameters,
+			credentials: { addressActivityApi: { id: '1', name: 'Address Activity account' } },
+		};
+		this.workflow = new Workflow({
+			id: options.workflowId ?? 'wf-trigger-1',
+			name: options.workflowName ?? 'Treasury alerts',
+			nodes: [this.node],
+			connections: {},
+			active: true,
+			nodeTypes: this.nodeTypes,
+			staticData: options.staticData ? (JSON.parse(JSON.stringify(options.staticData)) as IDataObject) : undefined,
+		});
+	}
+
+	/** Changes parameters as an edit in the editor followed by re-activation would. */
+	setParameters(parameters: INodeParameters): void {
+		this.node.parameters = parameters;
+	}
+
+	private additionalData(extra: Partial<IWorkflowExecuteAdditionalData> = {}): IWorkflowExecuteAdditionalData {
+		return {
+			credentialsHelper: credentialsHelper(() => this.credentials),
+			webhookBaseUrl: `${this.publicUrl}/webhook`,
+			webhookTestBaseUrl: `${this.publicUrl}/webhook-test`,
+			webhookWaitingBaseUrl: `${this.publicUrl}/webhook-waiting`,
+			formWaitingBaseUrl: `${this.publicUrl}/form-waiting`,
+			instanceBaseUrl: this.publicUrl,
+			restApiUrl: `${this.publicUrl}/rest`,
+			variables: {},
+			executionId: undefined,
+			currentNodeParameters: undefined,
+			...extra,
+		} as unknown as IWorkflowExecuteAdditionalData;
+	}
+
+	private webhookData(isTest: boolean, additionalData: IWorkflowExecuteAdditionalData): IWebhookData {
+		const description = this.nodeTypes.getByName().description.webhooks?.[0];
+		if (!description) throw new Error('the trigger declares no webhook');
+		return {
+			httpMethod: 'POST',
+			node: this.node.name,
+			path: `${this.node.webhookId}/webhook`,
+			webhookDescription: description,
+			workflowId: this.workflow.id,
+			workflowExecuteAdditionalData: additionalData,
+			webhookId: this.node.webhookId,
+			isTest,
+		};
+	}
+
+	private hookContext(test: boolean): HookContext {
+		const additionalData = this.additionalData();
+		const mode: WorkflowExecuteMode = test ? 'manual' : 'trigger';
+		const activation: WorkflowActivateMode = test ? 'manual' : 'activate';
+		return new HookContext(this.workflow, this.node, additionalData, mode, activation, this.webhookData(test, additionalData));
+	}
+
+	private async runWebhookMethod(method: 'checkExists' | 'create' | 'delete', test: boolean): Promise<boolean> {
+		const trigger = this.nodeTypes.getByName();
+		const run = trigger.webhookMethods?.default?.[method];
+		if (!run) throw new Error(`the trigger has no ${method}`);
+		return (await run.call(this.hookContext(test))) === true;
+	}
+
+	checkExists(options: { test?: boolean } = {}): Promise<boolean> {
+		return this.runWebhookMethod('checkExists', options.test === true);
+	}
+
+	create(options: { test?: boolean } = {}): Promise<boolean> {
+		return this.runWebhookMethod('create', options.test === true);
+	}
+
+	delete(options: { test?: boolean } = {}): Promise<boolean> {
+		return this.runWebhookMethod('delete', options.test === true);
+	}
+
+	/** What n8n does on activation (and on "Listen for test event"): checkExists, then create if needed. */
+	async activate(options: { test?: boolean } = {}): Promise<void> {
+		if (!(await this.checkExists(options))) await this.create(options);
+	}
+
+	/** What n8n does on deactivation (and when a test listener ends). */
+	async deactivate(options: { test?: boolean } = {}): Promise<void> {
+		await this.delete(options);
+	}
+
+	/** The node's static data (webhook id, secret, duplicate window). */
+	get state(): IDataObject {
+		return this.workflow.getStaticData('node', this.node);
+	}
+
+	/** Whether n8n would save the static data now (it saves only changed static data). */
+	get staticDataChanged(): boolean {
+		return (this.workflow.staticData as { __dataChanged?: boolean }).__dataChanged === true;
+	}
+
+	/** Static data as n8n would store it in the database. */
+	persistedStaticData(): IDataObject {
+		return JSON.parse(JSON.stringify(this.workflow.staticData)) as IDataObject;
+	}
+
+	webhookUrl(options: { test?: boolean } = {}): string {
+		return `${this.publicUrl}/${options.test ? 'webhook-test' : 'webhook'}/${this.node.webhookId}/webhook`;
+	}
+
+	/**
+	 * Hands one request to the node's webhook() through n8n-core's WebhookContext and answers as
+	 * n8n does for responseMode onReceived.
+	 */
+	async receive(delivery: IncomingDelivery, options: { test?: boolean } = {}): Promise<DeliveryOutcome> {
+		let parsedBody: unknown = {};
+		try {
+			parsedBody = JSON.parse(delivery.rawBody.toString('utf8'));
+		} catch {
+			// n8n's JSON body parser would have answered 400 itself; the node guards against it too.
+		}
+		const request = {
+			method: 'POST',
+			headers: delivery.headers,
+			body: parsedBody,
+			rawBody: delivery.rawBody,
+			params: {},
+			query: {},
+		};
+		const response = new CapturedResponse();
+		const additionalData = this.additionalData({
+			httpRequest: request as unknown as IWorkflowExecuteAdditionalData['httpRequest'],
+			httpResponse: response as unknown as IWorkflowExecuteAdditionalData['httpResponse'],
+		});
+		const test = options.test === true;
+		const context = new WebhookContext(
+			this.workflow,
+			this.node,
+			additionalData,
+			test ? 'manual' : 'webhook',
+			this.webhookData(test, additionalData),
+			[],
+			null,
+		);
+		const trigger = this.nodeTypes.getByName();
+		if (!trigger.webhook) throw new Error('the trigger has no webhook()');
+		const result = await trigger.webhook.call(context);
+		const items = result.workflowData?.[0];
+		if (result.noWebhookResponse === true) {
+			return { statusCode: response.statusCode, body: response.body, items, result };
+		}
+		// n8n's defaults for onReceived when the node gives no webhookResponse.
+		const fallback = result.workflowData ? { message: 'Workflow was started' } : { message: 'Webhook call received' };
+		return { statusCode: 200, body: result.webhookResponse ?? fallback, items, result };
+	}
+}
+
+/** A delivery as it arrived at the receiver. */
+export interface ReceivedDelivery extends IncomingDelivery {
+	path: string;
+	outcome?: DeliveryOutcome;
+}
+
+/**
+ * Stands in for n8n's webhook server on 127.0.0.1: every POST is recorded and, when a harness is
+ * attached, answered by the trigger's webhook(); otherwise it is acknowledged with 200.
+ */
+export class DeliveryReceiver {
+	readonly deliveries: ReceivedDelivery[] = [];
+
+	harness: TriggerHarness | undefined;
+
+	private server: Server | undefined;
+
+	private waiters: Array<{ count: number; resolve: () => void }> = [];
+
+	async start(): Promise<string> {
+		this.server = createServer((request, response) => void this.handle(request, response));
+		await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+		const { port } = this.server.address() as AddressInfo;
+		return `http://127.0.0.1:${port}`;
+	}
+
+	async close(): Promise<void> {
+		const server = this.server;
+		if (!server) return;
+		server.closeAllConnections();
+		await new Promise<void>((resolve) => server.close(() => resolve()));
+		this.server = undefined;
+	}
+
+	/** Resolves once `count` deliveries have arrived in all (fails after `timeoutMs`). */
+	async waitFor(count: number, timeoutMs = 10000): Promise<ReceivedDelivery[]> {
+		if (this.deliveries.length < count) {
+			await new Promise<void>((resolve, reject) => {
+				const timer = setTimeout(
+					() => reject(new Error(`expected ${count} deliveries, got ${this.deliveries.length}`)),
+					timeoutMs,
+				);
+				this.waiters.push({
+					count,
+					resolve: () => {
+						clearTimeout(timer);
+						resolve();
+					},
+				});
+			});
+		}
+		return this.deliveries.slice(0, count);
+	}
+
+	private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+		const chunks: Buffer[] = [];
+		for await (const chunk of request) chunks.push(chunk as Buffer);
+		const delivery: ReceivedDelivery = {
+			path: request.url ?? '',
+			headers: { ...request.headers },
+			rawBody: Buffer.concat(chunks),
+		};
+		let statusCode = 200;
+		let body: unknown = { received: true };
+		if (this.harness) {
+			try {
+				delivery.outcome = await this.harness.receive(delivery, { test: delivery.path.startsWith('/webhook-test/') });
+				statusCode = delivery.outcome.statusCode;
+				body = delivery.outcome.body;
+			} catch (error) {
+				statusCode = 500;
+				body = { message: (error as Error).message };
+			}
+		}
+		this.deliveries.push(delivery);
+		response.writeHead(statusCode, { 'content-type': 'application/json' });
+		response.end(JSON.stringify(body));
+		this.waiters = this.waiters.filter((waiter) => {
+			if (this.deliveries.length < waiter.count) return true;
+			waiter.resolve();
+			return false;
+		});
+	}
+}
