@@ -2,6 +2,7 @@ import type {
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeType,
+	INodeTypeDescription,
 	INodeTypes,
 	IVersionedNodeType,
 } from 'n8n-workflow';
@@ -16,7 +17,7 @@ import { AddressActivity } from '../../nodes/AddressActivity/AddressActivity.nod
 // A test fixture, never offered to an AI agent.
 // eslint-disable-next-line @n8n/community-nodes/node-usable-as-tool
 export class HarnessItems implements INodeType {
-	description = {
+	description: INodeTypeDescription = {
 		displayName: 'Harness Items',
 		name: 'harnessItems',
 		group: ['input'],
@@ -25,7 +26,7 @@ export class HarnessItems implements INodeType {
 		defaults: { name: 'Items' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		properties: [{ displayName: 'Items', name: 'items', type: 'json' as const, default: '[]' }],
+		properties: [{ displayName: 'Items', name: 'items', type: 'json', default: '[]' }],
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
