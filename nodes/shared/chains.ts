@@ -28,7 +28,7 @@ async function searchChainList(
 				String(chain.chainId).includes(needle),
 		)
 		.map((chain) => ({
-			name: `${chain.chainName ?? 'Chain'} (${chain.chainId})${chain.isTestnet ? ' - test network' : ''}${
+			name: `${chain.chainName ?? 'Chain'} - ${chain.chainId}${chain.isTestnet ? ' - test network' : ''}${
 				chain.status && chain.status !== 'OK' ? ` - ${chain.status}` : ''
 			}`,
 			value: String(chain.chainId),
