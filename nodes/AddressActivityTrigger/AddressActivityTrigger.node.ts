@@ -7,8 +7,8 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 
+import { searchWebhookChains } from '../shared/chains';
 import { isNotFoundError } from '../shared/transport';
-import { searchChains } from './chainSearch';
 import { triggerProperties } from './properties';
 import { receiveDelivery } from './receive';
 import {
@@ -58,7 +58,7 @@ export class AddressActivityTrigger implements INodeType {
 		properties: triggerProperties,
 	};
 
-	methods = { listSearch: { searchChains } };
+	methods = { listSearch: { searchWebhookChains } };
 
 	webhookMethods = {
 		default: {

@@ -80,7 +80,11 @@ const transaction = z
 		value: decimalAmount.optional(),
 		chainId: z.union([z.string(), z.number()]).transform((value) => String(value)).optional(),
 		networkToken: z
-			.object({ tokenSymbol: z.string().optional(), valueWithDecimals: z.string().optional() })
+			.object({
+				tokenSymbol: z.string().optional(),
+				tokenDecimals: z.number().int().nonnegative().max(255).optional(),
+				valueWithDecimals: z.string().optional(),
+			})
 			.passthrough()
 			.optional(),
 		erc20Transfers: z.array(erc20Transfer).nullish(),

@@ -1,34 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { chainLocatorProperty } from '../shared/chains';
+
 export const triggerProperties: INodeProperties[] = [
-	{
-		displayName: 'Chain',
-		name: 'chain',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description: 'The chain whose activity starts the workflow. The list shows the chains that support webhooks.',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: 'searchChains', searchable: true },
-			},
-			{
-				displayName: 'ID',
-				name: 'id',
-				type: 'string',
-				placeholder: '43114',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: '^[0-9]+$', errorMessage: 'A chain ID is a decimal number such as 43114' },
-					},
-				],
-			},
-		],
-	},
+	chainLocatorProperty({
+		searchListMethod: 'searchWebhookChains',
+		description:
+			'The chain whose activity starts the workflow: pick one of the chains that support webhooks, or give its decimal chain ID (e.g. 43114 for the C-Chain, 43113 for its test network)',
+	}),
 	{
 		displayName: 'Addresses',
 		name: 'addresses',

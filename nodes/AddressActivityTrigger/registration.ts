@@ -135,6 +135,12 @@ function batches<T>(values: T[], size: number): T[][] {
 }
 
 const LIMIT_PATTERN = /(limit|allow|exceed|maximum|at most|too many)/i;
+/** Where a service message states the allowance ("at most 5 addresses", "limit of 100"). */
+const LIMIT_NUMBER_PATTERNS = [
+	/at most (\d[\d,]*)/i,
+	/(?:limit|maximum)(?: is| of)? (\d[\d,]*)/i,
+	/(\d[\d,]*) addresses per webhook/i,
+];
 
 /**
  * The service's answer to too many addresses, restated with the limit and the number configured.
@@ -144,7 +150,7 @@ export function explainAddressLimit(context: AnyContext, error: unknown, configu
 	if (!(error instanceof NodeApiError) || !['400', '403', '422'].includes(error.httpCode ?? '')) return error;
 	const serviceText = [error.message, ...(error.messages ?? [])].join(' ');
 	if (!/address/i.test(serviceText) || !LIMIT_PATTERN.test(serviceText)) return error;
-	const limit = /(\d[\d,]*)/.exec(serviceText.replace(/\b\d{5,}[-\w]*\b/g, ''))?.[1];
+	const limit = (LIMIT_NUMBER_PATTERNS.map((pattern) => pattern.exec(serviceText)?.[1]).find(Boolean) ?? '').replace(/,/g, '');
 	const limitText = limit ? `at most ${limit} addresses per webhook` : 'fewer addresses per webhook';
 	return new NodeOperationError(
 		context.getNode(),

@@ -69,7 +69,7 @@ function isPositive(amountRaw: string): boolean {
 
 function nativeMovements(transaction: DeliveryTransaction, nativeToken: NativeToken): Movement[] {
 	const symbol = transaction.networkToken?.tokenSymbol ?? nativeToken.symbol ?? null;
-	const decimals = nativeToken.decimals ?? NATIVE_DECIMALS;
+	const decimals = transaction.networkToken?.tokenDecimals ?? nativeToken.decimals ?? NATIVE_DECIMALS;
 	const movements: Movement[] = [];
 	const topValue = transaction.value ?? '0';
 	if (isPositive(topValue)) {

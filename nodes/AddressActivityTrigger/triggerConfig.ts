@@ -2,6 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { parseAddresses } from '../shared/addresses';
+import { parseChainId } from '../shared/chains';
 import { parseEventSignatures } from '../shared/eventSignatures';
 import { parseDecimal } from './amounts';
 import type { AssetType, Direction, TransferFilters } from './transfers';
@@ -37,12 +38,7 @@ function parsed<T>(context: TriggerContext, field: string, parse: () => T): T {
 }
 
 export function readTriggerConfig(this: TriggerContext): TriggerConfig {
-	const chainId = String(this.getNodeParameter('chain', '', { extractValue: true }) ?? '').trim();
-	if (!/^[0-9]+$/.test(chainId)) {
-		throw new NodeOperationError(this.getNode(), `Invalid chain: "${chainId}" is not a chain ID`, {
-			description: 'Pick a chain from the list, or give its decimal chain ID such as 43114.',
-		});
-	}
+	const chainId = parsed(this, 'Chain', () => parseChainId(this.getNodeParameter('chainId', '', { extractValue: true })));
 	const addresses = parsed(this, 'Addresses', () => parseAddresses(this.getNodeParameter('addresses', '')));
 	if (addresses.length === 0) {
 		throw new NodeOperationError(this.getNode(), 'No addresses to monitor', {
