@@ -1,0 +1,57 @@
+import { parseAddresses } from '../../nodes/shared/addresses';
+import { InvalidInputError } from '../../nodes/shared/errors';
+
+const A = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
+const B = '0x000000000000000000000000000000000000dEaD';
+const C = '0xAbCdEf0123456789aBcDeF0123456789AbCdEf01';
+
+function failure(value: unknown): InvalidInputError {
+	try {
+		parseAddresses(value);
+	} catch (error) {
+		return error as InvalidInputError;
+	}
+	throw new Error('parseAddresses accepted the value');
+}
+
+describe('parseAddresses', () => {
+	it('splits text at commas, spaces, semicolons and new lines', () => {
+		expect(parseAddresses(`${A}, ${B}\n${C}`)).toEqual([A, B, C]);
+		expect(parseAddresses(`  ${A};${B}\r\n\t${C}  `)).toEqual([A, B, C]);
+	});
+
+	it('accepts an array from an expression, also with entries that hold lists', () => {
+		expect(parseAddresses([A, `${B}, ${C}`])).toEqual([A, B, C]);
+		expect(parseAddresses([[A], [B, [C]]])).toEqual([A, B, C]);
+	});
+
+	it('drops duplicates ignoring letter case and keeps the first spelling', () => {
+		expect(parseAddresses([A, A.toLowerCase(), A.toUpperCase().replace('0X', '0x'), B])).toEqual([A, B]);
+	});
+
+	it('returns nothing for empty input', () => {
+		expect(parseAddresses('')).toEqual([]);
+		expect(parseAddresses(' ,\n ')).toEqual([]);
+		expect(parseAddresses(undefined)).toEqual([]);
+		expect(parseAddresses([])).toEqual([]);
+	});
+
+	it.each([
+		['0x1234', 'too short'],
+		[`${A}0`, 'too long'],
+		['71C7656EC7ab88b098defB751B7401B5f6d8976F', 'no 0x'],
+		['0x71C7656EC7ab88b098defB751B7401B5f6d8976G', 'not hex'],
+		['0X71C7656EC7ab88b098defB751B7401B5f6d8976F', 'capital X'],
+	])('rejects %s (%s), naming it', (bad) => {
+		const error = failure(`${A}, ${bad}`);
+		expect(error).toBeInstanceOf(InvalidInputError);
+		expect(error.value).toBe(bad);
+		expect(error.message).toContain(`"${bad}"`);
+		expect(error.message).toContain('0x followed by 40 hexadecimal characters');
+	});
+
+	it('rejects values that are neither text nor arrays', () => {
+		expect(failure(42).message).toContain('"42" is not an address');
+		expect(failure([A, { address: B }]).value).toEqual({ address: B });
+	});
+});
