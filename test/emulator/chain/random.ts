@@ -42,9 +42,9 @@ export class Random {
 	}
 }
 
-/** Mixes the seed and a chain id into one 32-bit generator seed. */
+/** Mixes the seed and a chain id into one 32-bit generator seed (FNV-1a over both). */
 export function chainSeed(seed: number, chainId: string): number {
-	let h = 2166136261 ^ seed;
+	let h = 2166136261;
 	for (const char of `${seed}:${chainId}`) h = Math.imul(h ^ char.charCodeAt(0), 16777619);
 	return h >>> 0;
 }
