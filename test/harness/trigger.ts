@@ -347,6 +347,12 @@ export class DeliveryReceiver {
 
 	harness: TriggerHarness | undefined;
 
+	/**
+	 * Answers this many of the next deliveries with 503 after the trigger handled them, as when
+	 * n8n's answer is lost on the way back: the service then retries the same message.
+	 */
+	loseAnswers = 0;
+
 	private server: Server | undefined;
 
 	private waiters: Array<{ count: number; resolve: () => void }> = [];
@@ -396,14 +402,21 @@ export class DeliveryReceiver {
 		};
 		let statusCode = 200;
 		let body: unknown = { received: true };
-		if (this.harness) {
+		const harness = this.harness;
+		const test = harness !== undefined && delivery.path === new URL(harness.webhookUrl({ test: true })).pathname;
+		if (harness && (test || delivery.path === new URL(harness.webhookUrl()).pathname)) {
 			try {
-				delivery.outcome = await this.harness.receive(delivery, { test: delivery.path.startsWith('/webhook-test/') });
+				delivery.outcome = await harness.receive(delivery, { test });
 				statusCode = delivery.outcome.statusCode;
 				body = delivery.outcome.body;
 			} catch (error) {
 				statusCode = 500;
 				body = { message: (error as Error).message };
+			}
+			if (this.loseAnswers > 0) {
+				this.loseAnswers--;
+				statusCode = 503;
+				body = { message: 'answer lost' };
 			}
 		}
 		this.deliveries.push(delivery);

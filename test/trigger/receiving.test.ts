@@ -1,0 +1,360 @@
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { signDelivery } from '../../nodes/AddressActivityTrigger/signature';
+import type { RunningEmulator } from '../emulator';
+import { startEmulator } from '../emulator';
+import { DeliveryReceiver, TriggerHarness, type ReceivedDelivery } from '../harness/trigger';
+import { ALICE, BOB, CAROL, EmulatorControl, FUJI, ITEMS, NFT, USDC, triggerParameters } from './support';
+
+let emulator: RunningEmulator;
+let control: EmulatorControl;
+let receiver: DeliveryReceiver;
+let receiverUrl: string;
+let key: string;
+let trigger: TriggerHarness;
+
+const AVAX = BigInt('1000000000000000000');
+
+beforeAll(async () => {
+	// Retries after 10 s come after 10 ms.
+	emulator = await startEmulator({ timeScale: 1000 });
+	control = new EmulatorControl(emulator.url);
+	receiver = new DeliveryReceiver();
+	receiverUrl = await receiver.start();
+});
+
+afterAll(async () => {
+	await receiver.close();
+	await emulator.close();
+});
+
+afterEach(async () => {
+	await trigger.deactivate();
+	receiver.harness = undefined;
+});
+
+/** Activates a trigger whose webhook URL is the receiver, which hands deliveries to it. */
+async function activate(parameters: INodeParameters): Promise<TriggerHarness> {
+	key = await control.addKey({ plan: 'paid' });
+	trigger = new TriggerHarness({ parameters, credentials: { apiKey: key, baseUrl: emulator.url }, publicUrl: receiverUrl });
+	await trigger.activate();
+	receiver.harness = trigger;
+	return trigger;
+}
+
+/** Puts a transaction on the chain and waits for the delivery it causes. */
+async function deliver(activity: IDataObject): Promise<ReceivedDelivery> {
+	const before = receiver.deliveries.length;
+	await control.activity({ chainId: FUJI, ...activity });
+	const deliveries = await receiver.waitFor(before + 1);
+	return deliveries[before];
+}
+
+/** The same request handed to a trigger with other parameters (a fresh duplicate window). */
+async function replay(
+	delivery: ReceivedDelivery,
+	parameters: INodeParameters,
+	staticData: IDataObject = trigger.persistedStaticData(),
+) {
+	for (const value of Object.values(staticData)) delete (value as IDataObject).seenMessages;
+	const other = new TriggerHarness({
+		parameters,
+		credentials: { apiKey: key, baseUrl: emulator.url },
+		publicUrl: receiverUrl,
+		staticData,
+	});
+	return await other.receive(delivery);
+}
+
+function jsonOf(delivery: ReceivedDelivery): IDataObject {
+	return JSON.parse(delivery.rawBody.toString('utf8')) as IDataObject;
+}
+
+const mixedActivity = {
+	from: ALICE,
+	to: CAROL,
+	value: (AVAX * BigInt(3) / BigInt(2)).toString(),
+	input: '0xa9059cbb',
+	erc20Transfers: [
+		{ token: { address: USDC, name: 'USD Coin', symbol: 'USDC', decimals: 6 }, from: CAROL, to: ALICE, value: '2500000' },
+	],
+	erc721Transfers: [{ token: { address: NFT, name: 'Kitties', symbol: 'KIT' }, from: CAROL, to: ALICE, tokenId: '7' }],
+	erc1155Transfers: [{ token: { address: ITEMS, name: 'Items', symbol: 'ITM' }, from: ALICE, to: ALICE, tokenId: '5', value: '3' }],
+	internalTransactions: [{ from: CAROL, to: ALICE, value: (AVAX / BigInt(4)).toString() }],
+};
+
+describe('Transfers output', () => {
+	it('starts the workflow with one item per transfer of a monitored address and answers 200 {"received": true}', async () => {
+		await activate(triggerParameters({ addresses: ALICE, includeInternalTxs: true }));
+		const { txHash, blockNumber } = await control.activity({ chainId: FUJI, ...mixedActivity });
+		const [delivery] = await receiver.waitFor(receiver.deliveries.length + 1);
+		const message = jsonOf(delivery);
+
+		expect(delivery.outcome?.statusCode).toBe(200);
+		expect(delivery.outcome?.body).toEqual({ received: true });
+		const items = (delivery.outcome?.items ?? []).map((item) => item.json);
+		expect(items.map((item) => [item.assetType, item.direction, item.counterparty, item.amount, item.symbol])).toEqual([
+			['native', 'out', CAROL, '1.5', 'AVAX'],
+			['internal', 'in', CAROL, '0.25', 'AVAX'],
+			['erc20', 'in', CAROL, '2.5', 'USDC'],
+			['erc721', 'in', CAROL, '1', 'KIT'],
+			['erc1155', 'self', ALICE, '3', 'ITM'],
+		]);
+		const blockTimestamp = ((message.event as IDataObject).transaction as IDataObject).blockTimestamp as number;
+		expect(items[2]).toEqual({
+			direction: 'in',
+			monitoredAddress: ALICE,
+			counterparty: CAROL,
+			from: CAROL,
+			to: ALICE,
+			assetType: 'erc20',
+			symbol: 'USDC',
+			tokenName: 'USD Coin',
+			contract: USDC,
+			decimals: 6,
+			tokenId: null,
+			amountRaw: '2500000',
+			amount: '2.5',
+			txHash,
+			blockNumber,
+			time: new Date(blockTimestamp * 1000).toISOString(),
+			chainId: FUJI,
+			messageId: message.messageId,
+			webhookId: trigger.state.webhookId,
+		});
+		expect(items[3].tokenId).toBe('7');
+
+		const attempts = await control.deliveries(String(trigger.state.webhookId));
+		expect(attempts.map((attempt) => [attempt.attempt, attempt.statusCode, attempt.outcome])).toEqual([[1, 200, 'delivered']]);
+	});
+
+	it('compares addresses ignoring letter case', async () => {
+		const mixedCase = '0xAbCdEf0123456789aBcDeF0123456789AbCdEf01';
+		await activate(triggerParameters({ addresses: mixedCase }));
+		const delivery = await deliver({ from: BOB, to: mixedCase.toLowerCase(), value: AVAX.toString() });
+		expect(delivery.outcome?.items?.map((item) => [item.json.direction, item.json.monitoredAddress])).toEqual([
+			['in', mixedCase.toLowerCase()],
+		]);
+	});
+
+	it('starts nothing when no transfer passes the filters, but still acknowledges', async () => {
+		await activate(triggerParameters({ addresses: ALICE, filters: { directions: ['in'] } }));
+		const delivery = await deliver({ from: ALICE, to: CAROL, value: AVAX.toString() });
+		expect(delivery.outcome).toMatchObject({ statusCode: 200, body: { received: true }, items: undefined });
+	});
+
+	describe('filters', () => {
+		let delivery: ReceivedDelivery;
+		// The trigger's static data right after the delivery (the webhook is deactivated after each test).
+		let staticData: IDataObject;
+		beforeAll(async () => {
+			await activate(triggerParameters({ addresses: ALICE, includeInternalTxs: true }));
+			delivery = await deliver(mixedActivity);
+			staticData = trigger.persistedStaticData();
+		});
+
+		async function kindsWith(filters: IDataObject): Promise<string[]> {
+			const parameters = triggerParameters({ addresses: ALICE, includeInternalTxs: true, filters });
+			const outcome = await replay(delivery, parameters, JSON.parse(JSON.stringify(staticData)) as IDataObject);
+			if (outcome.statusCode !== 200) throw new Error(JSON.stringify(outcome.body));
+			return (outcome.items ?? []).map((item) => `${String(item.json.assetType)}:${String(item.json.direction)}`);
+		}
+
+		it('keeps the chosen directions', async () => {
+			expect(await kindsWith({ directions: ['out', 'self'] })).toEqual(['native:out', 'erc1155:self']);
+		});
+
+		it('keeps the chosen asset types', async () => {
+			expect(await kindsWith({ assetTypes: ['erc20', 'erc721'] })).toEqual(['erc20:in', 'erc721:in']);
+		});
+
+		it('keeps amounts at or above the minimum, in token units', async () => {
+			expect(await kindsWith({ minimumAmount: '1.5' })).toEqual(['native:out', 'erc20:in', 'erc1155:self']);
+		});
+
+		it('keeps transfers of the chosen token contracts only', async () => {
+			expect(await kindsWith({ contracts: `${USDC.toUpperCase().replace('0X', '0x')}\n${NFT}` })).toEqual([
+				'erc20:in',
+				'erc721:in',
+			]);
+		});
+	});
+});
+
+describe('Raw message output', () => {
+	it('gives the message exactly as delivered, logs included', async () => {
+		await activate(triggerParameters({ addresses: ALICE, output: 'raw', includeLogs: true }));
+		const topic = `0x${'ab'.repeat(32)}`;
+		const delivery = await deliver({ from: ALICE, to: CAROL, value: '1', logs: [{ address: CAROL, topics: [topic] }] });
+
+		expect(delivery.outcome?.items).toHaveLength(1);
+		const json = delivery.outcome?.items?.[0].json as IDataObject;
+		expect(json).toEqual(jsonOf(delivery));
+		expect((json.event as IDataObject).logs).toEqual([expect.objectContaining({ topic0: topic, address: CAROL })]);
+	});
+
+	it('adds the request headers when asked, without private ones', async () => {
+		await activate(triggerParameters({ addresses: ALICE, output: 'raw', options: { includeHeaders: true } }));
+		const delivery = await deliver({ from: ALICE, to: CAROL, value: '1' });
+		expect(delivery.outcome?.items?.[0].json).toEqual({
+			headers: expect.objectContaining({ 'x-signature': delivery.headers['x-signature'], 'content-type': 'application/json' }),
+			body: jsonOf(delivery),
+		});
+
+		const withCookie = await replay(
+			{ ...delivery, headers: { ...delivery.headers, cookie: 'n8n-auth=secret', authorization: 'Basic eDp5' } },
+			triggerParameters({ addresses: ALICE, output: 'raw', options: { includeHeaders: true } }),
+		);
+		const headers = (withCookie.items?.[0].json as IDataObject).headers as IDataObject;
+		expect(headers).not.toHaveProperty('cookie');
+		expect(headers).not.toHaveProperty('authorization');
+		expect(headers).toHaveProperty('x-signature');
+	});
+});
+
+describe('verification', () => {
+	let delivery: ReceivedDelivery;
+	beforeEach(async () => {
+		await activate(triggerParameters({ addresses: ALICE }));
+		delivery = await deliver({ from: ALICE, to: CAROL, value: '5' });
+		expect(delivery.outcome?.statusCode).toBe(200);
+	});
+
+	function changed(body: IDataObject): Buffer {
+		return Buffer.from(JSON.stringify(body));
+	}
+
+	it('answers 401 and starts nothing when the body was changed after signing', async () => {
+		const body = jsonOf(delivery);
+		(body.event as { transaction: IDataObject }).transaction.value = '5000000000000000000000';
+		const outcome = await replay({ ...delivery, rawBody: changed(body) }, triggerParameters({ addresses: ALICE }));
+		expect(outcome).toMatchObject({ statusCode: 401, items: undefined });
+		expect(outcome.body).toEqual({ received: false, message: 'The x-signature header does not match the body' });
+	});
+
+	it('answers 401 and starts nothing without an x-signature header', async () => {
+		const headers = { ...delivery.headers };
+		delete headers['x-signature'];
+		const outcome = await replay({ ...delivery, headers }, triggerParameters({ addresses: ALICE }));
+		expect(outcome).toMatchObject({ statusCode: 401, body: { message: 'Missing x-signature header' }, items: undefined });
+	});
+
+	it('answers 401 to a delivery signed with another secret', async () => {
+		const otherSecret = 'ab'.repeat(32);
+		const headers = { ...delivery.headers, 'x-signature': signDelivery(jsonOf(delivery), otherSecret) };
+		const outcome = await replay({ ...delivery, headers }, triggerParameters({ addresses: ALICE }));
+		expect(outcome).toMatchObject({ statusCode: 401, items: undefined });
+	});
+
+	it('accepts deliveries without a signature when Verify Signature is off', async () => {
+		const headers = { ...delivery.headers };
+		delete headers['x-signature'];
+		const outcome = await replay({ ...delivery, headers }, triggerParameters({ addresses: ALICE, options: { verifySignature: false } }));
+		expect(outcome.statusCode).toBe(200);
+		expect(outcome.items).toHaveLength(1);
+	});
+
+	it('answers 401 to a correctly signed delivery for another webhook of the account', async () => {
+		const other = await control.service<{ id: string }>(key, 'POST', '/v1/webhooks', {
+			url: `${receiverUrl}/elsewhere`,
+			chainId: FUJI,
+			eventType: 'address_activity',
+			metadata: { addresses: [BOB] },
+		});
+		const foreign = await deliver({ from: BOB, to: CAROL, value: '7' });
+		expect(foreign.path).toBe('/elsewhere');
+		expect(jsonOf(foreign).webhookId).toBe(other.body.id);
+
+		const outcome = await trigger.receive(foreign);
+		expect(outcome).toMatchObject({
+			statusCode: 401,
+			body: { message: 'The delivery is for a webhook this trigger does not own' },
+			items: undefined,
+		});
+		await control.service(key, 'DELETE', `/v1/webhooks/${other.body.id}`);
+	});
+
+	it('answers 400 to a correctly signed body that is not a delivery, and to one that is not JSON', async () => {
+		const secret = String(trigger.state.sharedSecret);
+		const body = { webhookId: trigger.state.webhookId, eventType: 'address_activity', messageId: 'm-1', event: {} };
+		const outcome = await trigger.receive({
+			headers: { 'content-type': 'application/json', 'x-signature': signDelivery(body, secret) },
+			rawBody: changed(body),
+		});
+		expect(outcome).toMatchObject({ statusCode: 400, body: { message: 'Malformed delivery: event.transaction: Required' } });
+		expect(outcome.items).toBeUndefined();
+
+		const notJson = await trigger.receive({ headers: delivery.headers, rawBody: Buffer.from('{"webhookId": ') });
+		expect(notJson).toMatchObject({ statusCode: 400, body: { message: 'The body is not valid JSON' }, items: undefined });
+	});
+
+	it('fetches the secret again after the account rotated it, at most once a minute', async () => {
+		const rotated = await control.service<{ secret: string }>(key, 'POST', '/v1/webhooks:generateOrRotateSharedSecret');
+		await control.clearRequests();
+
+		const next = await deliver({ from: ALICE, to: CAROL, value: '6' });
+		expect(next.outcome?.statusCode).toBe(200);
+		expect(next.outcome?.items).toHaveLength(1);
+		expect(trigger.state.sharedSecret).toBe(rotated.body.secret);
+
+		const forged = { ...next, headers: { ...next.headers, 'x-signature': signDelivery(jsonOf(next), 'cd'.repeat(32)) } };
+		expect((await trigger.receive(forged)).statusCode).toBe(401);
+		const secretFetches = (await control.requests()).filter((request) => request.path === '/v1/webhooks:getSharedSecret');
+		expect(secretFetches).toHaveLength(1);
+	});
+});
+
+describe('duplicates', () => {
+	it('starts nothing for a retry of a message it already handled (the answer was lost)', async () => {
+		await activate(triggerParameters({ addresses: ALICE }));
+		receiver.loseAnswers = 1;
+		const before = receiver.deliveries.length;
+		await control.activity({ chainId: FUJI, from: ALICE, to: CAROL, value: '9' });
+		const [first, retry] = (await receiver.waitFor(before + 2)).slice(before);
+
+		expect(jsonOf(retry).messageId).toBe(jsonOf(first).messageId);
+		expect(first.outcome?.items).toHaveLength(1);
+		expect(retry.outcome).toMatchObject({ statusCode: 200, body: { received: true }, items: undefined });
+		const attempts = await control.deliveries(String(trigger.state.webhookId));
+		expect(attempts.map((attempt) => [attempt.attempt, attempt.statusCode])).toEqual([
+			[1, 503],
+			[2, 200],
+		]);
+	});
+
+	it('remembers handled messages in static data that n8n saves, so a restart does not forget them', async () => {
+		await activate(triggerParameters({ addresses: ALICE }));
+		const delivery = await deliver({ from: ALICE, to: CAROL, value: '10' });
+		expect(delivery.outcome?.items).toHaveLength(1);
+		expect(trigger.staticDataChanged).toBe(true);
+
+		const restarted = new TriggerHarness({
+			parameters: triggerParameters({ addresses: ALICE }),
+			credentials: { apiKey: key, baseUrl: emulator.url },
+			publicUrl: receiverUrl,
+			staticData: trigger.persistedStaticData(),
+		});
+		const again = await restarted.receive(delivery);
+		expect(again).toMatchObject({ statusCode: 200, body: { received: true }, items: undefined });
+	});
+});
+
+describe('test URL', () => {
+	it('delivers to the test URL while listening for a test event', async () => {
+		key = await control.addKey({ plan: 'paid' });
+		trigger = new TriggerHarness({
+			parameters: triggerParameters({ addresses: ALICE }),
+			credentials: { apiKey: key, baseUrl: emulator.url },
+			publicUrl: receiverUrl,
+		});
+		await trigger.activate({ test: true });
+		receiver.harness = trigger;
+
+		const delivery = await deliver({ from: CAROL, to: ALICE, value: AVAX.toString() });
+
+		expect(delivery.path).toBe(new URL(trigger.webhookUrl({ test: true })).pathname);
+		expect(delivery.outcome?.items?.map((item) => item.json.amount)).toEqual(['1']);
+		await trigger.deactivate({ test: true });
+		expect((await control.webhooks()).filter((webhook) => webhook.url.includes('/webhook-test/'))).toEqual([]);
+	});
+});
