@@ -153,7 +153,7 @@ describe('Transfers output', () => {
 			staticData = trigger.persistedStaticData();
 		});
 
-		async function kindsWith(filters: IDataObject): Promise<string[]> {
+		async function kindsWith(filters: INodeParameters): Promise<string[]> {
 			const parameters = triggerParameters({ addresses: ALICE, includeInternalTxs: true, filters });
 			const outcome = await replay(delivery, parameters, JSON.parse(JSON.stringify(staticData)) as IDataObject);
 			if (outcome.statusCode !== 200) throw new Error(JSON.stringify(outcome.body));
