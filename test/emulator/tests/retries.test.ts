@@ -1,0 +1,174 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals */
+import { startEmulator, type RunningEmulator, type StartEmulatorOptions } from '../index';
+import { address, call, signatureIsValid, startReceiver, waitFor, webhookBody, type Receiver, type ReceiverPolicy } from './harness';
+
+const RETRY_SCHEDULE_MS = [10, 60, 300, 600, 1800, 7200, 21600, 43200, 86400].map((seconds) => seconds * 1000);
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Setup {
+	emulator: RunningEmulator;
+	receiver: Receiver;
+	webhookId: string;
+	inject(): Promise<void>;
+	attempts(): Promise<Array<Record<string, any>>>;
+	status(): Promise<string>;
+	advance(ms: number): Promise<void>;
+}
+
+describe('delivery retries and automatic deactivation', () => {
+	const running: Array<{ close(): Promise<void> }> = [];
+	afterEach(async () => {
+		await Promise.all(running.splice(0).map((thing) => thing.close()));
+	});
+
+	async function setup(options: StartEmulatorOptions & { plan?: 'free' | 'paid' }, policy: ReceiverPolicy): Promise<Setup> {
+		const receiver = await startReceiver(policy);
+		const emulator = await startEmulator({ ...options, apiKeys: [{ key: 'k', plan: options.plan ?? 'free' }] });
+		running.push(emulator, receiver);
+		const party = address(1);
+		const created = await call(emulator.url, 'POST', '/v1/webhooks', { key: 'k', body: webhookBody(receiver.url, { metadata: { addresses: [party] } }) });
+		const webhookId = created.body.id as string;
+		return {
+			emulator,
+			receiver,
+			webhookId,
+			async inject() {
+				const answer = await call(emulator.url, 'POST', '/_emulator/activity', { body: { chainId: '43113', from: party, to: address(2), value: '1' } });
+				expect(answer.status).toBe(201);
+			},
+			async attempts() {
+				return (await call(emulator.url, 'GET', '/_emulator/deliveries', { query: { webhookId } })).body.deliveries;
+			},
+			async status() {
+				return (await call(emulator.url, 'GET', `/v1/webhooks/${webhookId}`, { key: 'k' })).body.status;
+			},
+			async advance(ms: number) {
+				await call(emulator.url, 'POST', '/_emulator/clock', { body: { advanceMs: ms } });
+			},
+		};
+	}
+
+	const settled = (rows: Array<Record<string, any>>, count: number) =>
+		rows.length === count && rows.every((row) => row.outcome !== 'pending') && rows;
+
+	it('retries a failed message with the same messageId and signature on the compressed schedule until it gets 200', async () => {
+		const timeScale = 1000;
+		const { inject, attempts, receiver, emulator } = await setup({ timeScale }, (_delivery, index) => ({ status: index < 2 ? 500 : 200 }));
+		await inject();
+		const rows = await waitFor(async () => settled(await attempts(), 3), 10_000, 'three attempts');
+		expect(rows.map((row) => [row.attempt, row.statusCode, row.outcome])).toEqual([
+			[1, 500, 'failed'],
+			[2, 500, 'failed'],
+			[3, 200, 'delivered'],
+		]);
+		expect(rows[0].error).toContain('500');
+		expect(new Set(rows.map((row) => row.messageId)).size).toBe(1);
+		expect(rows[1].startedAt - rows[0].startedAt).toBeGreaterThanOrEqual(RETRY_SCHEDULE_MS[0] / timeScale);
+		expect(rows[2].startedAt - rows[1].startedAt).toBeGreaterThanOrEqual(RETRY_SCHEDULE_MS[1] / timeScale);
+
+		expect(receiver.received).toHaveLength(3);
+		expect(new Set(receiver.received.map((delivery) => delivery.json.messageId)).size).toBe(1);
+		const secret = (await call(emulator.url, 'GET', '/v1/webhooks:getSharedSecret', { key: 'k' })).body.secret;
+		for (const delivery of receiver.received) expect(signatureIsValid(delivery.rawBody, delivery.headers['x-signature'], secret)).toBe(true);
+	});
+
+	it('follows the real schedule (10 s, then 1 min) on the emulator clock when timeScale is 1', async () => {
+		const { inject, attempts, advance } = await setup({}, () => ({ status: 503 }));
+		await inject();
+		await waitFor(async () => settled(await attempts(), 1), 5000, 'attempt 1');
+		await advance(RETRY_SCHEDULE_MS[0] - 1000);
+		await pause(100);
+		expect(await attempts()).toHaveLength(1);
+		await advance(1000);
+		await waitFor(async () => settled(await attempts(), 2), 5000, 'attempt 2');
+		await advance(RETRY_SCHEDULE_MS[1] - 2000);
+		await pause(100);
+		expect(await attempts()).toHaveLength(2);
+		await advance(2000);
+		const rows = await waitFor(async () => settled(await attempts(), 3), 5000, 'attempt 3');
+		expect(rows.map((row) => row.statusCode)).toEqual([503, 503, 503]);
+	});
+
+	it('counts a receiver that does not answer within the timeout as a failed attempt', async () => {
+		const { inject, attempts, receiver } = await setup({ timeScale: 10_000, receiverTimeoutMs: 300 }, (_delivery, index) => (index === 0 ? { status: 200, delayMs: 2000 } : { status: 200 }));
+		await inject();
+		const rows = await waitFor(async () => settled(await attempts(), 2), 5000, 'two attempts');
+		expect(rows[0]).toMatchObject({ attempt: 1, outcome: 'failed', statusCode: null, error: 'receiver did not answer within 300 ms' });
+		expect(rows[0].durationMs).toBeGreaterThanOrEqual(290);
+		expect(rows[1]).toMatchObject({ attempt: 2, outcome: 'delivered', statusCode: 200 });
+		// the slow receiver saw the message twice: receivers must de-duplicate on messageId
+		expect(receiver.received.map((delivery) => delivery.json.messageId)).toEqual([rows[0].messageId, rows[0].messageId]);
+	});
+
+	it('deactivates a free-plan webhook when more than 5 messages enter the retry queue, and a PATCH re-activates it', async () => {
+		let healthy = false;
+		const { inject, attempts, status, emulator, webhookId } = await setup({}, () => ({ status: healthy ? 200 : 500 }));
+		for (let i = 0; i < 5; i++) await inject();
+		await waitFor(async () => settled(await attempts(), 5), 5000, 'five failed first attempts');
+		expect(await status()).toBe('active');
+
+		await inject();
+		await waitFor(async () => (await status()) === 'inactive', 5000, 'deactivation');
+		const all = (await call(emulator.url, 'GET', '/_emulator/webhooks')).body.webhooks;
+		expect(all.find((webhook: { id: string }) => webhook.id === webhookId).deactivationReason).toContain('retry queue');
+
+		await inject();
+		expect(await attempts()).toHaveLength(6);
+
+		healthy = true;
+		const patched = await call(emulator.url, 'PATCH', `/v1/webhooks/${webhookId}`, { key: 'k', body: { status: 'active' } });
+		expect(patched.body.status).toBe('active');
+		await inject();
+		const rows = await waitFor(async () => settled(await attempts(), 7), 5000, 'a delivery after re-activation');
+		expect(rows[6].outcome).toBe('delivered');
+		expect(await status()).toBe('active');
+	});
+
+	it('deactivates a free-plan webhook when one message fails all 10 attempts', async () => {
+		const timeScale = 100_000;
+		const { inject, attempts, status } = await setup({ timeScale }, () => ({ status: 500 }));
+		await inject();
+		const rows = await waitFor(async () => settled(await attempts(), 10), 10_000, 'ten attempts');
+		await waitFor(async () => (await status()) === 'inactive', 5000, 'deactivation');
+		expect(rows.map((row) => row.attempt)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+		const total = RETRY_SCHEDULE_MS.reduce((sum, ms) => sum + ms, 0) / timeScale;
+		expect(rows[9].startedAt - rows[0].startedAt).toBeGreaterThanOrEqual(total);
+		expect(await attempts()).toHaveLength(10);
+	});
+
+	it('keeps a paid-plan webhook active through many retried messages, and deactivates it when a message fails at the 24 h retry', async () => {
+		const { inject, attempts, status, advance } = await setup({ plan: 'paid' }, () => ({ status: 500 }));
+		for (let i = 0; i < 7; i++) await inject();
+		await waitFor(async () => settled(await attempts(), 7), 5000, 'seven failed first attempts');
+		await advance(RETRY_SCHEDULE_MS[0]);
+		await waitFor(async () => settled(await attempts(), 14), 5000, 'seven failed second attempts');
+		expect(await status()).toBe('active');
+
+		// walk the rest of the schedule on the emulator clock: attempts 3..10 of every message
+		for (let attempt = 3; attempt <= 10; attempt++) {
+			await advance(RETRY_SCHEDULE_MS[attempt - 2]);
+			await waitFor(async () => settled(await attempts(), 7 * attempt), 5000, `attempt ${attempt}`);
+			if (attempt < 10) expect(await status()).toBe('active');
+		}
+		await waitFor(async () => (await status()) === 'inactive', 5000, 'deactivation');
+	});
+
+	it('stops retrying once the webhook is set inactive', async () => {
+		const { inject, attempts, advance, emulator, webhookId } = await setup({}, () => ({ status: 500 }));
+		await inject();
+		await waitFor(async () => settled(await attempts(), 1), 5000, 'attempt 1');
+		await call(emulator.url, 'PATCH', `/v1/webhooks/${webhookId}`, { key: 'k', body: { status: 'inactive' } });
+		await advance(RETRY_SCHEDULE_MS[0] + RETRY_SCHEDULE_MS[1]);
+		await pause(100);
+		expect(await attempts()).toHaveLength(1);
+	});
+
+	it('closes promptly with retries pending', async () => {
+		const { inject, attempts, emulator } = await setup({}, () => ({ status: 500 }));
+		await inject();
+		await waitFor(async () => settled(await attempts(), 1), 5000, 'attempt 1');
+		const started = Date.now();
+		await emulator.close();
+		expect(Date.now() - started).toBeLessThan(1000);
+	});
+});
