@@ -19,7 +19,8 @@ export class InvalidInputError extends Error {
 
 /** Shows a value in a message without flooding it: long input is cut. */
 export function quoteValue(value: unknown): string {
-	const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+	const text =
+		typeof value === 'string' || typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value));
 	return `"${text.length > 80 ? `${text.slice(0, 77)}...` : text}"`;
 }
 

@@ -52,14 +52,15 @@ async function sendInBatches(
 			const progress = `${start} of ${request.addresses.length} addresses were ${method === 'PATCH' ? 'added' : 'removed'} before batch ${
 				start / request.batchSize + 1
 			} failed`;
-			const lead = `${request.context ? `${request.context}; ` : ''}${progress}`;
+			// Nothing happened yet when the first batch fails: the service's message says it all.
+			const lead = start === 0 ? request.context : `${request.context ? `${request.context}; ` : ''}${progress}`;
 			if (error instanceof NodeApiError) {
-				error.message = `${lead}: ${error.message}`;
+				if (lead) error.message = `${lead}: ${error.message}`;
 				throw new NodeApiError(this.getNode(), error as unknown as JsonObject);
 			}
 			throw new NodeOperationError(this.getNode(), error as Error, {
 				itemIndex: request.itemIndex,
-				message: `${lead}: ${(error as Error).message}`,
+				message: lead ? `${lead}: ${(error as Error).message}` : (error as Error).message,
 			});
 		}
 	}
