@@ -1,0 +1,84 @@
+import type { INodeParameters } from 'n8n-workflow';
+
+import { byId, createWebhook, randomAddress, startTestService } from '../harness/fixtures';
+import type { TestService } from '../harness/fixtures';
+import type { AddressActivityCredentialData } from '../harness/credentials';
+import { runNode } from '../harness/runNode';
+
+let service: TestService;
+let credentials: AddressActivityCredentialData;
+let webhookId: string;
+beforeAll(async () => {
+	service = await startTestService();
+	credentials = await service.newAccount();
+	webhookId = (await createWebhook(credentials)).id;
+});
+afterAll(async () => {
+	await service.close();
+});
+
+const GOOD = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
+const create = (overrides: INodeParameters): INodeParameters => ({
+	resource: 'webhook',
+	operation: 'create',
+	url: 'https://receiver.example.com/hook',
+	chainId: byId('43114'),
+	addresses: GOOD,
+	...overrides,
+});
+
+// Each case: parameters, then what the message must say (field, value, item).
+const cases: Array<[string, () => INodeParameters, RegExp]> = [
+	['a callback URL that is not http(s)', () => create({ url: 'ftp://example.com' }), /^Invalid Callback URL in item 1: "ftp:\/\/example.com" is not an http\(s\) URL/],
+	// IDs and required text come from expressions here: typed in, n8n's own parameter checks stop them (below).
+	['a chain ID that is not a number', () => create({ chainId: byId('={{ "c-chain" }}') }), /^Invalid Chain in item 1: "c-chain" is not a chain ID/],
+	['a malformed address among good ones', () => create({ addresses: `${GOOD}, 0xBAD` }), /^Invalid Addresses in item 1: "0xBAD" is not a valid address \(expected 0x followed by 40 hexadecimal characters\)/],
+	['no address at all', () => create({ addresses: ' , ' }), /^Invalid Addresses in item 1: no address given/],
+	['an event signature with argument names', () => create({ additionalFields: { eventSignatures: 'Transfer(address from,address to,uint256 value)' } }), /^Invalid Event Signatures in item 1: "Transfer\(address from,address to,uint256 value\)" is not an event signature/],
+	['a batch size of 0', () => create({ options: { batchSize: 0 } }), /^Invalid Batch Size in item 1: "0" is not a whole number of 1 or more/],
+	['a webhook ID that is not a UUID', () => ({ resource: 'webhook', operation: 'get', webhookId: byId('={{ "my-webhook" }}') }), /^Invalid Webhook in item 1: "my-webhook" is not a webhook ID \(expected a UUID\)/],
+	['an update without fields', () => ({ resource: 'webhook', operation: 'update', webhookId: byId(webhookId), updateFields: {} }), /^Nothing to update in item 1: add at least one field under "Update Fields"/],
+	['an update to a URL that is not http(s)', () => ({ resource: 'webhook', operation: 'update', webhookId: byId(webhookId), updateFields: { url: 'receiver' } }), /^Invalid Callback URL in item 1: "receiver" is not an http\(s\) URL/],
+	['adding a malformed address', () => ({ resource: 'address', operation: 'add', webhookId: byId(webhookId), addresses: '0x12345' }), /^Invalid Addresses in item 1: "0x12345" is not a valid address/],
+	['removing no address', () => ({ resource: 'address', operation: 'remove', webhookId: byId(webhookId), addresses: '={{ [] }}' }), /^Invalid Addresses in item 1: no address given/],
+	['a block that is neither number nor hash', () => ({ resource: 'block', operation: 'get', chainId: byId('43114'), blockId: 'latest' }), /^Invalid Block in item 1: "latest" is not a block number or a block hash/],
+	['a malformed transaction hash', () => ({ resource: 'transaction', operation: 'get', chainId: byId('43114'), txHash: '0xabc' }), /^Invalid Transaction Hash in item 1: "0xabc" is not a transaction hash/],
+	['a malformed address for its transactions', () => ({ resource: 'transaction', operation: 'getManyForAddress', chainId: byId('43114'), address: 'vitalik.eth' }), /^Invalid Address in item 1: "vitalik.eth" is not a valid address/],
+	['a start block after the end block', () => ({ resource: 'transaction', operation: 'getManyForAddress', chainId: byId('43114'), address: GOOD, filters: { startBlock: 200, endBlock: 100 } }), /^Invalid Start Block in item 1: 200 is after the End Block 100/],
+	['a negative start block from an expression', () => ({ resource: 'transaction', operation: 'getManyForAddress', chainId: byId('43114'), address: GOOD, filters: { startBlock: '={{ -5 }}' } }), /^Invalid Start Block in item 1: "-5" is not a block number/],
+	['a UTXO address that is not a primary-network address', () => ({ resource: 'utxo', operation: 'getMany', network: 'mainnet', blockchainId: 'p-chain', addresses: GOOD }), /^Invalid Addresses in item 1: "0x71C7656EC7ab88b098defB751B7401B5f6d8976F" is not a primary-network address/],
+	['a limit of 0 from an expression', () => ({ resource: 'chain', operation: 'getMany', returnAll: false, limit: '={{ 0 }}' }), /^Invalid Limit in item 1: "0" is not a whole number of 1 or more/],
+];
+
+describe('invalid input fails the item before any request, naming field, value and item', () => {
+	it.each(cases)('%s', async (_name, parameters, message) => {
+		await service.control.clearRequests();
+		const result = await runNode({ credentials, parameters: parameters() });
+		expect(result.items).toEqual([]);
+		expect(result.error?.name).toBe('NodeOperationError');
+		expect(result.error?.message).toMatch(message);
+		expect(result.error?.context.itemIndex).toBe(0);
+		expect(await service.control.requests()).toEqual([]);
+	});
+
+	it('typed-in IDs that cannot be valid are stopped by n8n\'s parameter checks before the run', async () => {
+		await service.control.clearRequests();
+		await expect(
+			runNode({ credentials, parameters: { resource: 'webhook', operation: 'get', webhookId: byId('my-webhook') } }),
+		).rejects.toThrow('A webhook ID is a UUID such as');
+		await expect(runNode({ credentials, parameters: create({ chainId: byId('c-chain') }) })).rejects.toThrow(
+			'A chain ID is a decimal number, e.g. 43114',
+		);
+		expect(await service.control.requests()).toEqual([]);
+	});
+
+	it('names the item the bad value came from', async () => {
+		const result = await runNode({
+			credentials,
+			items: [{ address: randomAddress() }, { address: randomAddress() }, { address: 'not-an-address' }],
+			parameters: create({ addresses: '={{ $json.address }}' }),
+		});
+		expect(result.error?.message).toMatch(/^Invalid Addresses in item 3: "not-an-address"/);
+		expect(result.error?.context.itemIndex).toBe(2);
+	});
+});
