@@ -1,3 +1,5 @@
+/* eslint-disable @typescript-eslint/no-explicit-any */
+// Tests read JSON answers field by field; typing every response shape here would add nothing.
 import { keccak256 } from 'js-sha3';
 
 import { startEmulator, type RunningEmulator } from '../index';

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 import { request } from 'undici';
 
 import { startEmulator, type RunningEmulator } from '../index';

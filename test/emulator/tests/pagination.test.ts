@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import { startEmulator, type RunningEmulator } from '../index';
 import { call, UUID } from './harness';
 
@@ -101,7 +103,7 @@ describe('pagination', () => {
 	});
 
 	it('rejects unknown and malformed tokens', async () => {
-		const unknown = await get('/v1/chains/43114/blocks', { pageToken: '2c5bb4a4-3b53-4a6e-9bb4-0c7c0d7b9e1f' });
+		const unknown = await get('/v1/chains/43114/blocks', { pageToken: randomUUID() });
 		expect(unknown.status).toBe(400);
 		expect(unknown.body.message[0]).toContain('is unknown');
 		const malformed = await get('/v1/chains/43114/blocks', { pageToken: 'page-2' });

@@ -1,4 +1,5 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any */
+// Tests read JSON answers field by field; typing every response shape would add nothing.
 import { startEmulator, type RunningEmulator, type StartEmulatorOptions } from '../index';
 import { address, call, signatureIsValid, startReceiver, waitFor, webhookBody, type Receiver, type ReceiverPolicy } from './harness';
 
