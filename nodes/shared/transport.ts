@@ -53,6 +53,20 @@ const REQUEST_TIMEOUT_MS = 60000;
 // Connection failures where the request certainly never reached the service: safe to resend
 // even for a POST, which would otherwise risk creating a second webhook.
 const NOT_SENT_CODES = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'];
+// Said in words: NodeApiError swaps any message that contains an error code for its own
+// generic text, which would drop the Base URL from the message.
+const CONNECTION_REASONS: Record<string, string> = {
+	ECONNREFUSED: 'connection refused',
+	ENOTFOUND: 'host not found',
+	EAI_AGAIN: 'host name lookup failed',
+	EHOSTUNREACH: 'host unreachable',
+	ENETUNREACH: 'network unreachable',
+	ECONNRESET: 'connection closed by the service',
+	EPIPE: 'connection closed by the service',
+	ETIMEDOUT: 'timed out',
+	ECONNABORTED: 'timed out',
+	ERR_SOCKET_CONNECTION_TIMEOUT: 'timed out',
+};
 const CONNECTION_CODES = [...NOT_SENT_CODES, 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'ERR_SOCKET_CONNECTION_TIMEOUT'];
 
 /** What the user should do next, by status: shown as the error's description. */
@@ -212,7 +226,7 @@ export async function serviceRequest<T extends IDataObject = IDataObject>(
 				await sleep(backoffMs);
 				continue;
 			}
-			const reason = code ?? (failure instanceof Error ? failure.message : 'unknown error');
+			const reason = code ? CONNECTION_REASONS[code] : failure instanceof Error ? failure.message : 'unknown error';
 			throw new NodeApiError(
 				this.getNode(),
 				{ message: [reason], error: 'Connection failed' } as unknown as JsonObject,
