@@ -1,0 +1,165 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions */
+// Installs a pinned n8n and a Node 24 binary into a cache folder outside the clone, once per machine.
+// n8n 2.x refuses Node 20, and its install needs the workarounds in the shared n8n conventions:
+// a linkedom override, --ignore-scripts (a Kafka client downloads a binary) and a rebuild of sqlite3.
+import { spawn } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+
+export const N8N_VERSION = '2.41.1';
+// The registry's per-platform Node packages ship the real binary; the `node` wrapper package only
+// fetches it from a preinstall script, which --ignore-scripts skips.
+export const NODE_VERSION = '24.21.0';
+
+export interface N8nInstall {
+	dir: string;
+	nodeBin: string;
+	n8nBin: string;
+	/** Extra folders for NODE_PATH-style resolution (n8n's own node_modules). */
+	nodeModules: string;
+}
+
+const MARKER = '.install-complete';
+
+export function defaultInstallDir(): string {
+	if (process.env.N8N_INSTALL_DIR) return path.resolve(process.env.N8N_INSTALL_DIR);
+	const cacheHome = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
+	return path.join(cacheHome, 'n8n-nodes-address-activity', `n8n-${N8N_VERSION}`);
+}
+
+function nodePackageName(): string {
+	return `node-${process.platform}-${process.arch}`;
+}
+
+function describe(dir: string): N8nInstall {
+	return {
+		dir,
+		nodeBin: path.join(dir, 'node_modules', nodePackageName(), 'bin', 'node'),
+		n8nBin: path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n'),
+		nodeModules: path.join(dir, 'node_modules'),
+	};
+}
+
+function markerContent(): string {
+	return JSON.stringify({ n8n: N8N_VERSION, node: NODE_VERSION, platform: nodePackageName() });
+}
+
+export function isInstalled(dir = defaultInstallDir()): boolean {
+	try {
+		return fs.readFileSync(path.join(dir, MARKER), 'utf8').trim() === markerContent();
+	} catch {
+		return false;
+	}
+}
+
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<string> {
+	return new Promise((resolve, reject) => {
+		const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+		let output = '';
+		const collect = (chunk: Buffer) => {
+			output += chunk.toString();
+			if (output.length > 200_000) output = output.slice(-100_000);
+		};
+		child.stdout.on('data', collect);
+		child.stderr.on('data', collect);
+		child.on('error', reject);
+		child.on('close', (code) => {
+			if (code === 0) return resolve(output);
+			log(output.slice(-4000));
+			reject(new Error(`${command} ${args.join(' ')} exited with ${code} in ${cwd}`));
+		});
+	});
+}
+
+/** The environment for npm in the install folder, without the npm_config_* that `npm run`/`npx` in the clone set (ignore-scripts among them). */
+function npmEnv(): NodeJS.ProcessEnv {
+	const env: NodeJS.ProcessEnv = {};
+	for (const [name, value] of Object.entries(process.env)) {
+		if (!name.toLowerCase().startsWith('npm_')) env[name] = value;
+	}
+	return { ...env, npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false' };
+}
+
+function pidAlive(pid: number): boolean {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+/** A lock folder holding the owner's pid, so that a test run and `npm run dev` never install at once. */
+async function lock(lockDir: string, log: (line: string) => void): Promise<() => void> {
+	let told = false;
+	for (;;) {
+		try {
+			fs.mkdirSync(lockDir);
+			fs.writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
+			return () => fs.rmSync(lockDir, { recursive: true, force: true });
+		} catch {
+			const owner = Number(fs.existsSync(path.join(lockDir, 'pid')) ? fs.readFileSync(path.join(lockDir, 'pid'), 'utf8') : 0);
+			if (owner && !pidAlive(owner)) {
+				fs.rmSync(lockDir, { recursive: true, force: true });
+				continue;
+			}
+			if (!told) log(`waiting for another n8n install (pid ${owner || '?'}) to finish`);
+			told = true;
+			await new Promise((resolve) => setTimeout(resolve, 2000));
+		}
+	}
+}
+
+/**
+ * Returns the cached install, installing it first when missing. Installs into a staging folder
+ * that is renamed into place only after every step passed, so an interrupted run never leaves a
+ * half install that looks complete.
+ */
+export async function ensureN8n(options: { dir?: string; log?: (line: string) => void } = {}): Promise<N8nInstall> {
+	const dir = options.dir ?? defaultInstallDir();
+	const log = options.log ?? (() => undefined);
+	if (isInstalled(dir)) return describe(dir);
+
+	const started = Date.now();
+	fs.mkdirSync(path.dirname(dir), { recursive: true });
+	const release = await lock(`${dir}.lock`, log);
+	try {
+		// Someone else may have finished while we waited for the lock.
+		if (isInstalled(dir)) return describe(dir);
+		// A failed earlier attempt leaves its staging folder: npm then only adds what is missing.
+		const staging = `${dir}.partial`;
+		fs.mkdirSync(staging, { recursive: true });
+		fs.writeFileSync(
+			path.join(staging, 'package.json'),
+			JSON.stringify(
+				{
+					name: 'n8n-runtime-for-address-activity',
+					private: true,
+					dependencies: { n8n: N8N_VERSION, [nodePackageName()]: NODE_VERSION },
+					// linkedom > 0.18.12 needs a package the registry here lacks.
+					overrides: { linkedom: '0.18.12' },
+				},
+				null,
+				2,
+			),
+		);
+		const env = npmEnv();
+		log(`installing n8n ${N8N_VERSION} and Node ${NODE_VERSION} into ${dir} (takes a few minutes, once per machine)`);
+		await run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], staging, env, log);
+		log(`npm install done after ${Math.round((Date.now() - started) / 1000)} s; building sqlite3`);
+		// sqlite3 uses N-API, so building it with this machine's Node headers works for Node 24 too.
+		await run('npm', ['rebuild', 'sqlite3', '--ignore-scripts=false', '--loglevel=error'], staging, env, log);
+		const install = describe(staging);
+		await run(install.nodeBin, ['-e', "require('sqlite3')"], staging, env, log);
+		const version = (await run(install.nodeBin, [install.n8nBin, '--version'], staging, env, log)).trim();
+		if (!version.includes(N8N_VERSION)) throw new Error(`n8n --version printed ${version}`);
+		fs.writeFileSync(path.join(staging, MARKER), markerContent());
+		fs.rmSync(dir, { recursive: true, force: true });
+		fs.renameSync(staging, dir);
+	} finally {
+		release();
+	}
+	log(`n8n ${N8N_VERSION} installed in ${Math.round((Date.now() - started) / 1000)} s`);
+	return describe(dir);
+}

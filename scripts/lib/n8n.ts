@@ -1,0 +1,380 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions */
+// Starts the real n8n application (Node 24, sqlite, 127.0.0.1 only) and talks to it through its
+// REST API with an owner account, the way the editor does.
+import { spawn, type ChildProcess } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+
+import type { N8nInstall } from './install';
+import { freePort } from './ports';
+
+export interface StartN8nOptions {
+	install: N8nInstall;
+	/** N8N_USER_FOLDER: n8n keeps its database, settings and community packages in <it>/.n8n. */
+	userFolder: string;
+	/** Default: a free port. */
+	port?: number;
+	/** Where n8n's output goes (appended); default: kept in memory for error messages only. */
+	logFile?: string;
+	env?: Record<string, string>;
+}
+
+export interface RunningN8n {
+	url: string;
+	port: number;
+	userFolder: string;
+	/** The last lines n8n printed, for error messages. */
+	output(): string;
+	stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Environment that keeps n8n on loopback, quiet and away from the internet. */
+export function n8nEnvironment(port: number, brokerPort: number, userFolder: string): Record<string, string> {
+	const url = `http://127.0.0.1:${port}/`;
+	return {
+		N8N_USER_FOLDER: userFolder,
+		N8N_PORT: String(port),
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_HOST: '127.0.0.1',
+		N8N_PROTOCOL: 'http',
+		N8N_EDITOR_BASE_URL: url,
+		WEBHOOK_URL: url,
+		N8N_WEBHOOK_URL: url,
+		DB_TYPE: 'sqlite',
+		// The editor runs on plain http on loopback: the auth cookie must not be Secure.
+		N8N_SECURE_COOKIE: 'false',
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_AI_ENABLED: 'false',
+		// Fetches a server list from the internet at start.
+		N8N_DISABLED_MODULES: 'mcp-registry',
+		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		// The JS task runner's broker gets its own free port so that several n8n can run at once.
+		N8N_RUNNERS_MODE: 'internal',
+		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_LOG_LEVEL: 'info',
+		N8N_LOG_OUTPUT: 'console',
+		EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
+		EXECUTIONS_DATA_SAVE_ON_ERROR: 'all',
+	};
+}
+
+/**
+ * The environment without what `npm run`/`npx` (npm_config_*, npm_package_*) and jest (NODE_ENV=test,
+ * which makes n8n silent and exit at once) put there, and without any N8N_* of the caller's.
+ */
+function cleanEnv(): NodeJS.ProcessEnv {
+	const env: NodeJS.ProcessEnv = {};
+	const dropped = ['WEBHOOK_URL', 'NODE_OPTIONS', 'NODE_ENV', 'NODE_PATH'];
+	for (const [name, value] of Object.entries(process.env)) {
+		if (name.toLowerCase().startsWith('npm_') || name.startsWith('N8N_') || name.startsWith('JEST_') || dropped.includes(name)) continue;
+		env[name] = value;
+	}
+	return env;
+}
+
+/** Starts `n8n start` in its own process group and waits until its REST API answers. */
+export async function startN8n(options: StartN8nOptions): Promise<RunningN8n> {
+	const port = options.port ?? (await freePort());
+	const brokerPort = await freePort();
+	fs.mkdirSync(options.userFolder, { recursive: true });
+	const env = {
+		...cleanEnv(),
+		...n8nEnvironment(port, brokerPort, options.userFolder),
+		...options.env,
+		PATH: `${path.dirname(options.install.nodeBin)}${path.delimiter}${process.env.PATH ?? ''}`,
+	};
+	const child: ChildProcess = spawn(options.install.nodeBin, [options.install.n8nBin, 'start'], {
+		cwd: options.userFolder,
+		env,
+		detached: true,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	let tail = '';
+	const log = options.logFile ? fs.createWriteStream(options.logFile, { flags: 'a' }) : undefined;
+	const onOutput = (chunk: Buffer) => {
+		tail = (tail + chunk.toString()).slice(-20_000);
+		log?.write(chunk);
+	};
+	child.stdout?.on('data', onOutput);
+	child.stderr?.on('data', onOutput);
+	let exited: number | null | undefined;
+	const exit = new Promise<void>((resolve) =>
+		child.on('exit', (code, signal) => {
+			exited = code ?? (signal ? -1 : 0);
+			resolve();
+		}),
+	);
+
+	const url = `http://127.0.0.1:${port}`;
+	const stop = async () => {
+		if (exited !== undefined || !child.pid) return;
+		// n8n starts a task runner child: signal the whole group.
+		const signalGroup = (signal: NodeJS.Signals) => {
+			try {
+				process.kill(-child.pid!, signal);
+			} catch {
+				// already gone
+			}
+		};
+		signalGroup('SIGTERM');
+		let timer: NodeJS.Timeout | undefined;
+		const stopped = await Promise.race([exit.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 15_000)))]);
+		clearTimeout(timer);
+		if (!stopped) signalGroup('SIGKILL');
+		await exit;
+		// The runner may outlive the main process for a moment.
+		signalGroup('SIGKILL');
+		log?.end();
+	};
+
+	const deadline = Date.now() + 180_000;
+	for (;;) {
+		if (exited !== undefined) throw new Error(`n8n exited with ${exited} before it was ready:\n${tail.slice(-4000)}`);
+		if (Date.now() > deadline) {
+			await stop();
+			throw new Error(`n8n did not become ready within 180 s:\n${tail.slice(-4000)}`);
+		}
+		try {
+			// /healthz answers before the migrations finish; readiness waits for the database.
+			const ready = await fetch(`${url}/healthz/readiness`);
+			if (ready.ok) {
+				const settings = await fetch(`${url}/rest/settings`);
+				if (settings.ok) break;
+			}
+		} catch {
+			// not listening yet
+		}
+		await sleep(250);
+	}
+	return { url, port, userFolder: options.userFolder, output: () => tail, stop };
+}
+
+export class N8nApiError extends Error {
+	constructor(
+		message: string,
+		readonly status: number,
+		readonly body: unknown,
+	) {
+		super(message);
+	}
+}
+
+export interface Owner {
+	email: string;
+	password: string;
+	firstName: string;
+	lastName: string;
+}
+
+export const DEFAULT_OWNER: Owner = {
+	email: 'owner@example.com',
+	password: 'Sandbox-Pass1',
+	firstName: 'Sandbox',
+	lastName: 'Owner',
+};
+
+/** n8n's internal REST API (/rest), authenticated with the owner's session cookie like the editor. */
+export class N8nClient {
+	private cookie = '';
+	// n8n binds the session to a browser id sent as a header with every request.
+	private readonly browserId = 'address-activity-e2e';
+
+	constructor(readonly baseUrl: string) {}
+
+	async request<T = unknown>(method: string, route: string, body?: unknown): Promise<T> {
+		const response = await fetch(`${this.baseUrl}${route}`, {
+			method,
+			headers: {
+				'content-type': 'application/json',
+				'browser-id': this.browserId,
+				...(this.cookie ? { cookie: this.cookie } : {}),
+			},
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const setCookie = response.headers.get('set-cookie');
+		const auth = setCookie?.match(/n8n-auth=([^;]+)/);
+		if (auth) this.cookie = `n8n-auth=${auth[1]}`;
+		const text = await response.text();
+		let parsed: unknown = text;
+		try {
+			parsed = text ? JSON.parse(text) : undefined;
+		} catch {
+			// not JSON
+		}
+		if (!response.ok) {
+			const message = (parsed as { message?: string } | undefined)?.message ?? text.slice(0, 500);
+			throw new N8nApiError(`${method} ${route} -> ${response.status}: ${message}`, response.status, parsed);
+		}
+		// Internal REST answers wrap results in {data}; static routes (/types/*) do not.
+		return (parsed && typeof parsed === 'object' && 'data' in parsed ? (parsed as { data: T }).data : parsed) as T;
+	}
+
+	/** Creates the owner account on a fresh instance (or logs in when it exists), then logs in. */
+	async setupOwner(owner: Owner = DEFAULT_OWNER): Promise<void> {
+		const settings = await this.request<{ userManagement: { showSetupOnFirstLoad?: boolean } }>('GET', '/rest/settings');
+		if (settings.userManagement.showSetupOnFirstLoad) {
+			await this.request('POST', '/rest/owner/setup', owner);
+		}
+		await this.login(owner);
+	}
+
+	async login(owner: Owner = DEFAULT_OWNER): Promise<void> {
+		await this.request('POST', '/rest/login', { emailOrLdapLoginId: owner.email, password: owner.password });
+	}
+
+	nodeTypes(): Promise<
+		Array<{
+			name: string;
+			displayName: string;
+			version: number | number[];
+			credentials?: Array<{ name: string }>;
+			iconUrl?: string | { light: string; dark: string };
+			webhooks?: unknown[];
+		}>
+	> {
+		return this.request('GET', '/types/nodes.json');
+	}
+
+	credentialTypes(): Promise<Array<{ name: string; displayName: string }>> {
+		return this.request('GET', '/types/credentials.json');
+	}
+
+	createCredential(name: string, type: string, data: Record<string, unknown>): Promise<{ id: string; name: string; type: string }> {
+		return this.request('POST', '/rest/credentials', { name, type, data });
+	}
+
+	listCredentials(): Promise<Array<{ id: string; name: string; type: string }>> {
+		return this.request('GET', '/rest/credentials');
+	}
+
+	/**
+	 * The editor's "Test" button: runs the credential type's test request with these values. An empty
+	 * id tests values not saved yet (as the editor does for a new credential).
+	 */
+	testCredential(
+		credential: { id?: string; name: string; type: string; data: Record<string, unknown> },
+	): Promise<{ status: 'OK' | 'Error'; message: string }> {
+		return this.request('POST', '/rest/credentials/test', { credentials: { id: '', ...credential } });
+	}
+
+	createWorkflow(workflow: WorkflowInput): Promise<Workflow> {
+		// An exported workflow carries id and active: a new one gets its own id and starts inactive.
+		const rest: Record<string, unknown> = { ...workflow };
+		delete rest.id;
+		delete rest.active;
+		return this.request('POST', '/rest/workflows', { settings: { executionOrder: 'v1' }, ...rest });
+	}
+
+	getWorkflow(id: string): Promise<Workflow> {
+		return this.request('GET', `/rest/workflows/${id}`);
+	}
+
+	listWorkflows(): Promise<Workflow[]> {
+		return this.request('GET', '/rest/workflows');
+	}
+
+	/** Publishes the current version (n8n 2.x "activate"): triggers register their webhooks. */
+	async activateWorkflow(id: string): Promise<Workflow> {
+		const workflow = await this.getWorkflow(id);
+		return this.request('POST', `/rest/workflows/${id}/activate`, { versionId: workflow.versionId });
+	}
+
+	deactivateWorkflow(id: string): Promise<Workflow> {
+		return this.request('POST', `/rest/workflows/${id}/deactivate`, {});
+	}
+
+	/** The editor's "Execute workflow" from the named trigger; returns the execution id. */
+	async runWorkflow(id: string, triggerName: string): Promise<string> {
+		const result = await this.request<{ executionId?: string }>('POST', `/rest/workflows/${id}/run`, {
+			triggerToStartFrom: { name: triggerName },
+		});
+		if (!result.executionId) throw new Error(`n8n started no execution: ${JSON.stringify(result)}`);
+		return result.executionId;
+	}
+
+	async listExecutions(workflowId: string): Promise<ExecutionSummary[]> {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		const result = await this.request<{ results: ExecutionSummary[] }>('GET', `/rest/executions?filter=${filter}&limit=250`);
+		return result.results;
+	}
+
+	/** One execution with its run data decoded (n8n stores it in the `flatted` format). */
+	async getExecution(id: string, flattedParse: (text: string) => unknown): Promise<Execution> {
+		const raw = await this.request<ExecutionSummary & { data: string }>('GET', `/rest/executions/${id}`);
+		return { ...raw, data: flattedParse(raw.data) as ExecutionData };
+	}
+}
+
+export interface WorkflowNode {
+	id?: string;
+	name: string;
+	type: string;
+	typeVersion: number;
+	position: [number, number];
+	parameters: Record<string, unknown>;
+	credentials?: Record<string, { id: string; name: string }>;
+	webhookId?: string;
+}
+
+export interface WorkflowInput {
+	name: string;
+	nodes: WorkflowNode[];
+	connections: Record<string, unknown>;
+	settings?: Record<string, unknown>;
+	pinData?: Record<string, unknown>;
+}
+
+export interface Workflow extends WorkflowInput {
+	id: string;
+	versionId: string;
+	active: boolean;
+	activeVersionId?: string | null;
+}
+
+export interface ExecutionSummary {
+	id: string;
+	workflowId: string;
+	mode: string;
+	status: 'success' | 'error' | 'running' | 'waiting' | 'canceled' | 'crashed' | 'new' | 'unknown';
+	startedAt: string;
+	stoppedAt?: string | null;
+}
+
+export interface NodeRun {
+	executionStatus?: string;
+	error?: { message: string; description?: string; httpCode?: string };
+	data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> };
+}
+
+export interface ExecutionData {
+	resultData: { runData: Record<string, NodeRun[]>; error?: { message: string }; lastNodeExecuted?: string };
+}
+
+export interface Execution extends ExecutionSummary {
+	data: ExecutionData;
+}
+
+/** The items a node put out on its first output in its last run of an execution. */
+export function nodeOutput(execution: Execution, nodeName: string): Array<Record<string, unknown>> {
+	const runs = execution.data.resultData.runData[nodeName];
+	if (!runs?.length) throw new Error(`node "${nodeName}" did not run in execution ${execution.id}`);
+	const run = runs[runs.length - 1];
+	if (run.error) throw new Error(`node "${nodeName}" failed: ${run.error.message} ${run.error.description ?? ''}`);
+	return (run.data?.main[0] ?? []).map((item) => item.json);
+}
+
+/** Loads `flatted` from the n8n install (the format n8n stores run data in). */
+export function loadFlatted(install: N8nInstall): (text: string) => unknown {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const flatted = require(path.join(install.nodeModules, 'flatted')) as { parse: (text: string) => unknown };
+	return (text) => flatted.parse(text);
+}

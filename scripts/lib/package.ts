@@ -1,0 +1,76 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions */
+// Puts the package into an n8n user folder the way users get it: built, packed with `npm pack`,
+// installed from the tarball as a community package under <user folder>/.n8n/nodes.
+import { execFileSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+export const PACKAGE_NAME = 'n8n-nodes-address-activity';
+
+function npmEnv(): NodeJS.ProcessEnv {
+	const env: NodeJS.ProcessEnv = {};
+	for (const [name, value] of Object.entries(process.env)) {
+		if (!name.toLowerCase().startsWith('npm_')) env[name] = value;
+	}
+	return { ...env, npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false' };
+}
+
+/** `npm run build` in the clone. */
+export function buildPackage(): void {
+	execFileSync('npm', ['run', 'build', '--silent'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: npmEnv() });
+}
+
+/** `npm pack` into a temporary folder; returns the tarball's path. */
+export function packPackage(destination = fs.mkdtempSync(path.join(os.tmpdir(), 'aa-pack-'))): string {
+	const output = execFileSync('npm', ['pack', '--json', '--pack-destination', destination, '--loglevel=error'], {
+		cwd: REPO_ROOT,
+		env: npmEnv(),
+		encoding: 'utf8',
+	});
+	const [info] = JSON.parse(output) as Array<{ filename: string }>;
+	return path.join(destination, info.filename);
+}
+
+/**
+ * Installs the tarball as a community package of the n8n whose N8N_USER_FOLDER is `userFolder`,
+ * with the same steps n8n's own community-package installer takes: unpack into
+ * <user folder>/.n8n/nodes/node_modules/<name>, drop dev/peer/optional dependencies from its
+ * package.json, `npm install` its runtime dependencies (none here) and record it in
+ * <user folder>/.n8n/nodes/package.json. n8n scans that node_modules folder at start; n8n-workflow
+ * and zod then resolve from n8n's own node_modules.
+ */
+export function installIntoUserFolder(tarball: string, userFolder: string): string {
+	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
+	const packageDir = path.join(nodesDir, 'node_modules', PACKAGE_NAME);
+	fs.rmSync(packageDir, { recursive: true, force: true });
+	fs.mkdirSync(packageDir, { recursive: true });
+	execFileSync('tar', ['-xzf', tarball, '-C', packageDir, '--strip-components=1']);
+	const packageJsonPath = path.join(packageDir, 'package.json');
+	const packageJson = JSON.parse(fs.readFileSync(packageJsonPath, 'utf8')) as Record<string, unknown> & { version: string };
+	delete packageJson.devDependencies;
+	delete packageJson.peerDependencies;
+	delete packageJson.optionalDependencies;
+	fs.writeFileSync(packageJsonPath, JSON.stringify(packageJson, null, 2));
+	execFileSync(
+		'npm',
+		['install', '--audit=false', '--fund=false', '--bin-links=false', '--install-strategy=shallow', '--ignore-scripts=true', '--package-lock=false', '--loglevel=error'],
+		{ cwd: packageDir, env: npmEnv(), stdio: ['ignore', 'pipe', 'inherit'] },
+	);
+	const manifestPath = path.join(nodesDir, 'package.json');
+	const manifest: { name?: string; private?: boolean; dependencies?: Record<string, string> } = fs.existsSync(manifestPath)
+		? JSON.parse(fs.readFileSync(manifestPath, 'utf8'))
+		: { name: 'installed-nodes', private: true };
+	manifest.dependencies = { ...manifest.dependencies, [PACKAGE_NAME]: packageJson.version };
+	fs.writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
+	return packageDir;
+}
+
+/** Build, pack and install in one go; returns the tarball's path. */
+export function buildPackAndInstall(userFolder: string, options: { build?: boolean } = {}): string {
+	if (options.build !== false) buildPackage();
+	const tarball = packPackage();
+	installIntoUserFolder(tarball, userFolder);
+	return tarball;
+}

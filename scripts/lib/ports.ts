@@ -1,0 +1,16 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+import * as net from 'net';
+
+/** A port that was free on 127.0.0.1 a moment ago (the OS picks it). */
+export function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.unref();
+		server.on('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address();
+			const port = typeof address === 'object' && address ? address.port : 0;
+			server.close(() => resolve(port));
+		});
+	});
+}

@@ -1,0 +1,132 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error */
+// One e2e environment: the emulator and a real n8n (fresh user folder, the packed package
+// installed as a community package, owner account, credential pointing at the emulator).
+import { randomUUID } from 'crypto';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+
+import { ensureN8n, type N8nInstall } from '../../../scripts/lib/install';
+import { loadFlatted, N8nClient, startN8n, type Execution, type RunningN8n } from '../../../scripts/lib/n8n';
+import { buildPackage, installIntoUserFolder, packPackage } from '../../../scripts/lib/package';
+import { startEmulator, type RunningEmulator, type StartEmulatorOptions } from '../../emulator';
+import { EmulatorControl } from '../../harness/emulatorControl';
+
+// A fresh key per run: the emulator accepts any key it is given at start.
+export const EMULATOR_KEY = `e2e-${randomUUID()}`;
+export const CREDENTIAL_TYPE = 'addressActivityApi';
+export const ACTION_NODE_TYPE = 'n8n-nodes-address-activity.addressActivity';
+export const TRIGGER_NODE_TYPE = 'n8n-nodes-address-activity.addressActivityTrigger';
+
+export interface Stack {
+	emulator: RunningEmulator;
+	control: EmulatorControl;
+	install: N8nInstall;
+	n8n: RunningN8n;
+	client: N8nClient;
+	credential: { id: string; name: string };
+	userFolder: string;
+	/** Stops n8n and starts it again on the same port and user folder (database, static data kept). */
+	restartN8n(): Promise<void>;
+	getExecution(id: string): Promise<Execution>;
+	stop(): Promise<void>;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `check` until it returns a value other than undefined/false, or throws after `timeoutMs`. */
+export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 30_000, intervalMs = 250): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	let lastError: unknown;
+	for (;;) {
+		try {
+			const value = await check();
+			if (value !== undefined && value !== false) return value;
+		} catch (error) {
+			lastError = error;
+		}
+		if (Date.now() > deadline) {
+			throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
+		}
+		await sleep(intervalMs);
+	}
+}
+
+function tarball(): string {
+	// Set by global-setup.ts; running one file on its own with a custom config still works.
+	if (process.env.AA_E2E_TARBALL && fs.existsSync(process.env.AA_E2E_TARBALL)) return process.env.AA_E2E_TARBALL;
+	buildPackage();
+	process.env.AA_E2E_TARBALL = packPackage();
+	return process.env.AA_E2E_TARBALL;
+}
+
+export async function startStack(options: { emulator?: StartEmulatorOptions } = {}): Promise<Stack> {
+	const install = await ensureN8n({ dir: process.env.AA_E2E_N8N_DIR });
+	const emulator = await startEmulator({
+		timeScale: 1000,
+		apiKeys: [{ key: EMULATOR_KEY, plan: 'paid' }],
+		...options.emulator,
+	});
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'aa-e2e-n8n-'));
+	const logFile = path.join(userFolder, 'n8n.log');
+	let n8n: RunningN8n | undefined;
+	try {
+		installIntoUserFolder(tarball(), userFolder);
+		n8n = await startN8n({ install, userFolder, logFile });
+		const client = new N8nClient(n8n.url);
+		await client.setupOwner();
+		const credential = await client.createCredential('Address Activity (emulator)', CREDENTIAL_TYPE, {
+			apiKey: EMULATOR_KEY,
+			baseUrl: emulator.url,
+		});
+		const flatted = loadFlatted(install);
+		const stack: Stack = {
+			emulator,
+			control: new EmulatorControl(emulator.url),
+			install,
+			n8n,
+			client,
+			credential: { id: credential.id, name: credential.name },
+			userFolder,
+			async restartN8n() {
+				const port = stack.n8n.port;
+				await stack.n8n.stop();
+				stack.n8n = await startN8n({ install, userFolder, logFile, port });
+				stack.client = new N8nClient(stack.n8n.url);
+				await stack.client.login();
+			},
+			getExecution: (id) => stack.client.getExecution(id, flatted),
+			async stop() {
+				await stack.n8n.stop();
+				await emulator.close();
+				if (!process.env.AA_E2E_KEEP) fs.rmSync(userFolder, { recursive: true, force: true });
+			},
+		};
+		return stack;
+	} catch (error) {
+		await n8n?.stop();
+		await emulator.close();
+		const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').slice(-3000) : '';
+		throw new Error(`${(error as Error).message}\n--- n8n log tail ---\n${log}`);
+	}
+}
+
+export interface Delivery {
+	webhookId: string;
+	messageId: string;
+	attempt: number;
+	url: string;
+	statusCode: number | null;
+	outcome: 'delivered' | 'failed' | 'pending';
+	error?: string;
+	body: Record<string, unknown>;
+	headers: Record<string, string>;
+}
+
+/** Delivery attempts the emulator made (one row per attempt). */
+export async function deliveries(emulatorUrl: string, filter: { webhookId?: string; messageId?: string } = {}): Promise<Delivery[]> {
+	const query = new URLSearchParams(Object.entries(filter).filter(([, value]) => value !== undefined) as Array<[string, string]>);
+	const response = await fetch(`${emulatorUrl}/_emulator/deliveries?${query.toString()}`);
+	if (!response.ok) throw new Error(`GET /_emulator/deliveries answered ${response.status}`);
+	return ((await response.json()) as { deliveries: Delivery[] }).deliveries;
+}
