@@ -104,7 +104,7 @@ describe('Webhook > Get, Get Many, Update, Delete', () => {
 			credentials,
 			parameters: { resource: 'webhook', operation: 'update', webhookId: byId(paused.id), updateFields: { status: 'inactive' } },
 		});
-		const run = async (filters: object) =>
+		const run = async (filters: Record<string, string>) =>
 			(
 				await runNode({
 					credentials,
