@@ -1,4 +1,4 @@
-import { NodeApiError, sleep } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -170,9 +170,30 @@ function connectionErrorCode(error: unknown): string | undefined {
 async function credentialsBaseUrl(context: ServiceContext, itemIndex?: number): Promise<string> {
 	const getCredentials = context.getCredentials as (type: string, itemIndex?: number) => Promise<IDataObject>;
 	const credentials = await getCredentials.call(context, CREDENTIAL_TYPE, itemIndex);
-	const baseUrl = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
 	// Users copy the base URL from the API reference, which often shows it with the version.
-	return baseUrl.replace(/\/v1$/, '');
+	const baseUrl = String(credentials.baseUrl ?? '')
+		.trim()
+		.replace(/\/+$/, '')
+		.replace(/\/v1$/, '');
+	if (!/^https?:\/\/[^/]/.test(baseUrl)) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`The Base URL in the Address Activity API credential is not an http(s) address: "${baseUrl}"`,
+			{ itemIndex, description: 'Enter the address of the service deployment, e.g. https://api.example.com' },
+		);
+	}
+	return baseUrl;
+}
+
+/** Waits, then stops if the user cancelled the execution meanwhile (a 429 wait can be long). */
+async function pause(context: ServiceContext, ms: number, itemIndex?: number): Promise<void> {
+	await sleep(ms);
+	const signal = 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
+	if (signal?.aborted) {
+		throw new NodeOperationError(context.getNode(), 'The execution was cancelled while waiting to retry', {
+			itemIndex,
+		});
+	}
 }
 
 /**
@@ -223,7 +244,7 @@ export async function serviceRequest<T extends IDataObject = IDataObject>(
 				code !== undefined && (request.method !== 'POST' || NOT_SENT_CODES.includes(code));
 			if (resendable && serverErrorRetries < policy.maxServerErrorRetries) {
 				serverErrorRetries++;
-				await sleep(backoffMs);
+				await pause(this, backoffMs, request.itemIndex);
 				continue;
 			}
 			const reason = code ? CONNECTION_REASONS[code] : failure instanceof Error ? failure.message : 'unknown error';
@@ -247,7 +268,7 @@ export async function serviceRequest<T extends IDataObject = IDataObject>(
 			if (waitSeconds === undefined || waitSeconds <= policy.maxRateLimitWaitSeconds) {
 				rateLimitRetries++;
 				// Without a header, fall back to back-off; a 0 s header still yields a short pause.
-				await sleep(waitSeconds === undefined ? backoffMs : Math.max(waitSeconds * 1000, 100));
+				await pause(this, waitSeconds === undefined ? backoffMs : Math.max(waitSeconds * 1000, 100), request.itemIndex);
 				continue;
 			}
 			throw serviceApiError(this, {
@@ -259,7 +280,7 @@ export async function serviceRequest<T extends IDataObject = IDataObject>(
 		}
 		if (status >= 500 && serverErrorRetries < policy.maxServerErrorRetries) {
 			serverErrorRetries++;
-			await sleep(backoffMs);
+			await pause(this, backoffMs, request.itemIndex);
 			continue;
 		}
 

@@ -59,6 +59,16 @@ describe('authentication failures', () => {
 		expect(result.error?.description).toContain('Check the Base URL');
 		expect(visibleText(result)).not.toContain('sk-live-SECRET-connection-99');
 	});
+
+	it('a Base URL without http(s) fails before any request', async () => {
+		const result = await runNode({
+			credentials: { ...service.credentials('any-key'), baseUrl: 'api.example.com' },
+			parameters: listChains,
+		});
+		expect(result.error?.message).toBe(
+			'The Base URL in the Address Activity API credential is not an http(s) address: "api.example.com"',
+		);
+	});
 });
 
 describe('rate limits (429)', () => {
