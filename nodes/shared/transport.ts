@@ -200,14 +200,17 @@ async function pause(context: ServiceContext, ms: number, itemIndex?: number): P
  * Sends one request to the service with the credential and returns the parsed body. Waits out
  * 429s (retry-after) and retries 5xx and connection failures with exponential back-off, both
  * bounded; any other failure becomes a NodeApiError with the service's messages and a hint.
+ * (T is constrained to objects so that `serviceRequest.call(this, ...)`, which cannot take type
+ * arguments, yields IDataObject rather than unknown.)
  */
-// T is constrained to objects so that `serviceRequest.call(this, ...)`, which cannot take type
-// arguments, yields IDataObject rather than unknown.
 export async function serviceRequest<T extends IDataObject = IDataObject>(
 	this: ServiceContext,
 	request: ServiceRequest,
 ): Promise<T> {
-	const policy = { ...DEFAULT_RETRY, ...request.retry };
+	const policy: Required<RetryPolicy> = { ...DEFAULT_RETRY };
+	for (const [name, value] of Object.entries(request.retry ?? {})) {
+		if (typeof value === 'number' && Number.isFinite(value) && value >= 0) policy[name as keyof RetryPolicy] = value;
+	}
 	const baseURL = await credentialsBaseUrl(this, request.itemIndex);
 	const options: IHttpRequestOptions = {
 		method: request.method,
@@ -238,6 +241,8 @@ export async function serviceRequest<T extends IDataObject = IDataObject>(
 		}
 		const backoffMs = Math.min(policy.initialBackoffMs * 2 ** serverErrorRetries, policy.maxBackoffMs);
 
+		// n8n's own errors before sending (e.g. no credential selected) are not connection problems.
+		if (response === undefined && failure instanceof NodeOperationError) throw failure;
 		if (response === undefined) {
 			const code = connectionErrorCode(failure);
 			const resendable =
