@@ -66,11 +66,11 @@ async function handleApi(
 	const method = (req.method ?? 'GET').toUpperCase();
 	const entry = emulator.requestLog.start(method, path, query, emulator.clock.now());
 	const fault = emulator.faults.take(method, path);
+	if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs).unref());
 	if (fault?.drop) {
 		req.socket.destroy();
 		return;
 	}
-	if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs).unref());
 	if (fault?.status) {
 		const headers: Record<string, string> =
 			fault.status === 429 ? { 'ratelimit-reset': '1', 'retry-after': '1' } : {};

@@ -40,7 +40,7 @@ const handlers: Record<string, ControlHandler> = {
 	'PUT /_emulator/rate-limit': (emulator, body) => {
 		const { key, ...policy } = parseBody(rateLimitSchema, body);
 		emulator.rateLimiter.setPolicy(policy, key);
-		return { body: { ...policy, ...(key ? { key: 'set' } : {}) } };
+		return { body: { ...policy, appliesTo: key === undefined ? 'every key' : 'one key' } };
 	},
 
 	'POST /_emulator/faults': (emulator, body) => ({ status: 201, body: { id: emulator.faults.add(parseBody(faultSchema, body)) } }),

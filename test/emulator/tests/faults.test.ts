@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 import { request } from 'undici';
 
 import { startEmulator, type RunningEmulator } from '../index';
