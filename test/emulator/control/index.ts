@@ -24,8 +24,8 @@ const handlers: Record<string, ControlHandler> = {
 	'GET /_emulator/deliveries': (emulator, _body, query) => ({
 		body: {
 			deliveries: emulator.deliveries.list({
-				webhookId: query.get('webhookId') ?? undefined,
-				messageId: query.get('messageId') ?? undefined,
+				webhookId: query.get('webhookId') || undefined,
+				messageId: query.get('messageId') || undefined,
 			}),
 		},
 	}),

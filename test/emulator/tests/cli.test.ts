@@ -42,6 +42,14 @@ describe('CLI', () => {
 		expect(await cli.exited).toBe(0);
 	}, 30_000);
 
+	it('exits cleanly on SIGINT', async () => {
+		const cli = startCli(['--port', '0']);
+		child = cli.child;
+		await waitFor(() => cli.output().includes('emulator listening on http://127.0.0.1:'), 20_000, 'the listening line');
+		child.kill('SIGINT');
+		expect(await cli.exited).toBe(0);
+	}, 30_000);
+
 	it('rejects an unknown option with the usage line', async () => {
 		const cli = startCli(['--colour', 'red']);
 		child = cli.child;

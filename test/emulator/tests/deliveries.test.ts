@@ -194,6 +194,16 @@ describe('deliveries', () => {
 		expect(message.event.logs.map((log: { topic0: string }) => log.topic0)).toEqual([TRANSFER]);
 	});
 
+	it('signs bodies with non-ASCII text and awkward key order correctly', async () => {
+		const party = address(450);
+		const webhookId = await createWebhook({ includeLogs: true, metadata: { addresses: [party] } });
+		const token = { address: address(451), name: 'Ünïcødé € Token 😀 "quoted" \\ back\nslash', symbol: 'ÜNI', decimals: 0 };
+		await inject({ from: party, to: token.address, erc20Transfers: [{ token, from: party, to: address(452), value: '12345678901234567890' }] });
+		const delivery = await waitFor(() => receivedFor(webhookId)[0], 5000, 'the delivery');
+		expect(delivery.json.event.transaction.erc20Transfers[0].erc20Token).toMatchObject({ name: token.name, valueWithDecimals: '12345678901234567890' });
+		expect(signatureIsValid(delivery.rawBody, delivery.headers['x-signature'], await secret())).toBe(true);
+	});
+
 	it('stops delivering for removed addresses and starts for added ones', async () => {
 		const [kept, removed, added] = [500, 501, 502].map(address);
 		const webhookId = await createWebhook({ metadata: { addresses: [kept, removed] } });
