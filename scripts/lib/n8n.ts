@@ -303,7 +303,7 @@ export class N8nClient {
 
 	async listExecutions(workflowId: string): Promise<ExecutionSummary[]> {
 		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-		const result = await this.request<{ results: ExecutionSummary[] }>('GET', `/rest/executions?filter=${filter}&limit=250`);
+		const result = await this.request<{ results: ExecutionSummary[] }>('GET', `/rest/executions?filter=${filter}&limit=100`);
 		return result.results;
 	}
 

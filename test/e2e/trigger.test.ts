@@ -1,0 +1,193 @@
+// The Address Activity Trigger in real n8n: activation registers one webhook at the service,
+// signed deliveries start one execution per message, forged and repeated deliveries start none,
+// deactivation removes the webhook, and an n8n restart keeps everything as it was.
+import { nodeOutput, type ExecutionSummary, type Workflow } from '../../scripts/lib/n8n';
+import { deliveries, sleep, startStack, waitFor, type Delivery, type Stack } from './helpers/stack';
+import { addresses, triggerWorkflow } from './helpers/workflows';
+
+const [ALICE, BOB] = addresses(2, 'a11ce');
+const STRANGER = addresses(1, 'ffff')[0];
+const CHAIN = '43113';
+const TRIGGER = 'Address Activity Trigger';
+
+type EmulatorWebhook = { id: string; url: string; status: string; name?: string; metadata?: { addresses?: string[] } };
+
+describe('the Address Activity Trigger in n8n', () => {
+	let stack: Stack;
+	let workflow: Workflow;
+	let firstDelivery: Delivery;
+
+	const webhooks = async () => (await stack.control.webhooks()) as unknown as EmulatorWebhook[];
+	const executions = async (): Promise<ExecutionSummary[]> => await stack.client.listExecutions(workflow.id);
+	/** Waits for exactly `count` executions, then makes sure no more arrive for a moment. */
+	const expectExecutions = async (count: number) => {
+		await waitFor(`${count} executions`, async () => (await executions()).length >= count, 30_000);
+		await sleep(1500);
+		const all = await executions();
+		expect(all).toHaveLength(count);
+		return all;
+	};
+	const productionUrl = () => `${stack.n8n.url}/webhook/${workflow.nodes.find((node) => node.name === TRIGGER)!.webhookId}/webhook`;
+
+	beforeAll(async () => {
+		stack = await startStack();
+		workflow = await stack.client.createWorkflow(
+			triggerWorkflow({ name: 'Watch Alice and Bob', chainId: CHAIN, addresses: [ALICE, BOB], credential: stack.credential }),
+		);
+	});
+
+	afterAll(async () => {
+		await stack?.stop();
+	});
+
+	it('activation creates exactly one webhook at the service, pointing at n8n’s production webhook URL', async () => {
+		expect(await webhooks()).toHaveLength(0);
+		await stack.client.activateWorkflow(workflow.id);
+		const [webhook] = await waitFor('the webhook at the emulator', async () => {
+			const list = await webhooks();
+			return list.length ? list : undefined;
+		});
+		await sleep(1000);
+		const list = await webhooks();
+		expect(list).toHaveLength(1);
+		expect(webhook.url).toBe(productionUrl());
+		expect(webhook.status).toBe('active');
+		expect(webhook.metadata?.addresses?.map((address) => address.toLowerCase()).sort()).toEqual([ALICE, BOB].sort());
+	});
+
+	it('starts one execution per delivered message, with one transfer item per monitored address involved', async () => {
+		const native = await stack.control.activity({ chainId: CHAIN, from: ALICE, to: STRANGER, value: '1500000000000000000' });
+		const [first] = await expectExecutions(1);
+		const execution = await stack.getExecution(first.id);
+		expect(execution.mode).toBe('webhook');
+		expect(execution.status).toBe('success');
+		const items = nodeOutput(execution, TRIGGER);
+		expect(items).toEqual([
+			expect.objectContaining({
+				direction: 'out',
+				monitoredAddress: ALICE,
+				counterparty: STRANGER,
+				assetType: 'native',
+				amountRaw: '1500000000000000000',
+				amount: '1.5',
+				txHash: native.txHash,
+				chainId: CHAIN,
+			}),
+		]);
+		// The items flowed on to the next node.
+		expect(nodeOutput(execution, 'Done')).toHaveLength(1);
+
+		const token = { address: '0x' + 'c0'.repeat(20), name: 'Test USD', symbol: 'TUSD', decimals: 6 };
+		await stack.control.activity({
+			chainId: CHAIN,
+			from: STRANGER,
+			to: token.address,
+			erc20Transfers: [
+				{ token, from: STRANGER, to: BOB, value: '2500000' },
+				{ token, from: ALICE, to: BOB, value: '1000000' },
+			],
+		});
+		const all = await expectExecutions(2);
+		const second = await stack.getExecution(all.find((summary) => summary.id !== first.id)!.id);
+		const transfers = nodeOutput(second, TRIGGER).filter((item) => item.assetType === 'erc20');
+		expect(transfers).toEqual(
+			expect.arrayContaining([
+				expect.objectContaining({ direction: 'in', monitoredAddress: BOB, counterparty: STRANGER, symbol: 'TUSD', amount: '2.5' }),
+				expect.objectContaining({ direction: 'out', monitoredAddress: ALICE, counterparty: BOB, amount: '1' }),
+				expect.objectContaining({ direction: 'in', monitoredAddress: BOB, counterparty: ALICE, amount: '1' }),
+			]),
+		);
+
+		const delivered = await deliveries(stack.emulator.url);
+		expect(delivered.filter((delivery) => delivery.outcome === 'delivered')).toHaveLength(2);
+		expect(delivered.every((delivery) => delivery.statusCode === 200)).toBe(true);
+		firstDelivery = delivered.find((delivery) => (delivery.body.event as { transaction: { txHash: string } }).transaction.txHash === native.txHash)!;
+		expect(firstDelivery).toBeDefined();
+	});
+
+	it('starts nothing for a delivery with a bad signature', async () => {
+		const before = (await executions()).length;
+		const forged = { ...firstDelivery.body, messageId: '00000000-0000-4000-8000-000000000001' };
+		const response = await fetch(productionUrl(), {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'x-signature': Buffer.from('forged').toString('base64') },
+			body: JSON.stringify(forged),
+		});
+		expect(response.status).toBe(401);
+		const unsigned = await fetch(productionUrl(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(forged) });
+		expect(unsigned.status).toBe(401);
+		await expectExecutions(before);
+	});
+
+	it('starts nothing for a repeated messageId (a retry of a message already run)', async () => {
+		const before = (await executions()).length;
+		const response = await fetch(productionUrl(), {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'x-signature': firstDelivery.headers['x-signature'] },
+			body: JSON.stringify(firstDelivery.body),
+		});
+		expect(response.status).toBe(200);
+		await expectExecutions(before);
+	});
+
+	it('keeps one webhook across an n8n restart, and deliveries go on', async () => {
+		const [webhook] = await webhooks();
+		await stack.restartN8n();
+		// n8n re-registers active workflows at start: checkExists must find the stored webhook.
+		await waitFor('the workflow to be active again', async () => (await stack.client.getWorkflow(workflow.id)).active);
+		await sleep(2000);
+		const after = await webhooks();
+		expect(after).toHaveLength(1);
+		expect(after[0]).toMatchObject({ id: webhook.id, url: productionUrl(), status: 'active' });
+
+		const before = (await executions()).length;
+		const tx = await stack.control.activity({ chainId: CHAIN, from: BOB, to: STRANGER, value: '1000000000000000000' });
+		await expectExecutions(before + 1);
+		const [latest] = (await executions()).sort((a, b) => Number(b.id) - Number(a.id));
+		expect(nodeOutput(await stack.getExecution(latest.id), TRIGGER)).toEqual([
+			expect.objectContaining({ direction: 'out', monitoredAddress: BOB, txHash: tx.txHash }),
+		]);
+	});
+
+	it('deactivation removes the webhook; re-activation creates exactly one again', async () => {
+		await stack.client.deactivateWorkflow(workflow.id);
+		await waitFor('the webhook to be removed', async () => (await webhooks()).length === 0);
+
+		await stack.client.activateWorkflow(workflow.id);
+		await waitFor('the webhook to be created again', async () => (await webhooks()).length > 0);
+		await sleep(1500);
+		expect(await webhooks()).toHaveLength(1);
+		// Re-activating an already active workflow does not register a second webhook either.
+		await stack.client.activateWorkflow(workflow.id).catch(() => undefined);
+		await sleep(1500);
+		expect(await webhooks()).toHaveLength(1);
+		await stack.client.deactivateWorkflow(workflow.id);
+		await waitFor('the webhook to be removed', async () => (await webhooks()).length === 0);
+	});
+
+	it('with "On Deactivation: keep", deactivation sets the webhook inactive and re-activation reuses it', async () => {
+		const keeper = await stack.client.createWorkflow(
+			triggerWorkflow({
+				name: 'Keep on deactivation',
+				chainId: CHAIN,
+				addresses: [ALICE],
+				credential: stack.credential,
+				options: { onDeactivation: 'keep' },
+			}),
+		);
+		await stack.client.activateWorkflow(keeper.id);
+		const [created] = await waitFor('the webhook', async () => {
+			const list = await webhooks();
+			return list.length ? list : undefined;
+		});
+		await stack.client.deactivateWorkflow(keeper.id);
+		await waitFor('the webhook to turn inactive', async () => (await webhooks()).find((webhook) => webhook.id === created.id)?.status === 'inactive');
+		expect(await webhooks()).toHaveLength(1);
+
+		await stack.client.activateWorkflow(keeper.id);
+		await waitFor('the webhook to turn active', async () => (await webhooks()).find((webhook) => webhook.id === created.id)?.status === 'active');
+		await sleep(1000);
+		expect(await webhooks()).toHaveLength(1);
+		await stack.client.deactivateWorkflow(keeper.id);
+	});
+});
