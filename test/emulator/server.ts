@@ -4,14 +4,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { handleControl } from './control';
 import { renderDashboard, handleDashboardActivity } from './dashboard/page';
 import type { Emulator } from './emulator';
+import { authenticate, authorize } from './http/auth';
 import { parseJson, readText } from './http/body';
 import { ApiError } from './http/errors';
 import type { LoggedRequest } from './http/requestLog';
 import { sendError, sendHtml, sendJson } from './http/respond';
 import type { RequestContext } from './http/router';
 import { pageScope, readPageSize } from './pagination';
-
-const API_KEY_HEADER = 'x-service-api-key';
 
 function isLoopback(address: string | undefined): boolean {
 	return address !== undefined && (address.startsWith('127.') || address === '::1' || address.startsWith('::ffff:127.'));
@@ -100,12 +99,7 @@ async function serveApi(
 	setRateHeaders: (headers: Record<string, string>) => void,
 ): Promise<{ status: number; body: unknown }> {
 	const text = await readText(req);
-	const apiKey = req.headers[API_KEY_HEADER];
-	if (typeof apiKey !== 'string' || apiKey === '') {
-		throw new ApiError(401, [`missing API key: send it in the ${API_KEY_HEADER} header`]);
-	}
-	const key = emulator.store.findKey(apiKey);
-	if (!key) throw new ApiError(401, ['invalid API key']);
+	const key = authenticate(emulator.store, req);
 	const decision = emulator.rateLimiter.consume(key.key, emulator.clock.now());
 	setRateHeaders(decision.headers);
 	if (decision.limited) {
@@ -113,13 +107,7 @@ async function serveApi(
 	}
 	const match = emulator.router.match(method, path);
 	if (!match) throw new ApiError(404, [`Cannot ${method} ${path}`]);
-	if (!key.privileges.includes(match.route.privilege)) {
-		throw new ApiError(403, [
-			match.route.privilege === 'webhooks'
-				? 'this API key is not allowed to change webhooks or read the shared secret'
-				: 'this API key is not allowed to read data',
-		]);
-	}
+	authorize(key, match.route.privilege);
 	const body = method === 'GET' ? undefined : parseJson(text);
 	if (body !== undefined) entry.body = body;
 	const account = emulator.store.account(key.accountId);
