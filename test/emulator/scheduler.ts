@@ -55,6 +55,9 @@ export class Scheduler {
 		clearTimeout(task.timer);
 		const delay = Math.max(0, task.dueAt - this.clock.now());
 		task.timer = setTimeout(() => {
+			// libuv measures from its cached loop time, so a timer can fire a little early:
+			// never run a task before its instant on the emulator clock
+			if (this.clock.now() < task.dueAt) return this.arm(id);
 			this.tasks.delete(id);
 			task.run();
 		}, delay);
