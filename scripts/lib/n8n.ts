@@ -252,6 +252,10 @@ export class N8nClient {
 		return this.request('POST', '/rest/credentials', { name, type, data });
 	}
 
+	updateCredential(id: string, name: string, type: string, data: Record<string, unknown>): Promise<{ id: string; name: string; type: string }> {
+		return this.request('PATCH', `/rest/credentials/${id}`, { name, type, data });
+	}
+
 	listCredentials(): Promise<Array<{ id: string; name: string; type: string }>> {
 		return this.request('GET', '/rest/credentials');
 	}

@@ -1,0 +1,63 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console */
+// `npm run dev`: a local n8n with this package installed, wired to the emulator, with the example
+// workflows imported and simulated activity flowing. Ctrl-C stops everything.
+import * as fs from 'fs';
+import * as path from 'path';
+
+import { REPO_ROOT } from './lib/package';
+import { DEFAULT_OWNER, DEMO_ACCOUNT, startSandbox, type Sandbox } from './lib/sandbox';
+
+const userFolder = path.resolve(process.env.SANDBOX_DIR ?? path.join(REPO_ROOT, '.n8n-sandbox'));
+const n8nPort = Number(process.env.SANDBOX_N8N_PORT ?? 5678);
+const emulatorPort = Number(process.env.SANDBOX_EMULATOR_PORT ?? 5680);
+const trickleMs = Number(process.env.SANDBOX_ACTIVITY_MS ?? 15000);
+
+async function main() {
+	const started = Date.now();
+	fs.mkdirSync(userFolder, { recursive: true });
+	const logFile = path.join(userFolder, 'n8n.log');
+	const running: { sandbox?: Sandbox } = {};
+	let stopping = false;
+	const stop = async (code: number) => {
+		if (stopping) return;
+		stopping = true;
+		console.log('\nstopping n8n and the emulator...');
+		await running.sandbox?.stop();
+		console.log('stopped.');
+		process.exit(code);
+	};
+	process.on('SIGINT', () => void stop(0));
+	process.on('SIGTERM', () => void stop(0));
+
+	const sandbox = await startSandbox({
+		userFolder,
+		n8nPort,
+		emulatorPort,
+		trickleMs,
+		n8nLogFile: logFile,
+		log: (line) => console.log(`[dev] ${line}`),
+	});
+	running.sandbox = sandbox;
+	const seconds = ((Date.now() - started) / 1000).toFixed(1);
+	console.log(`
+Sandbox ready in ${seconds} s.
+
+  n8n        ${sandbox.n8n.url}
+             login: ${DEFAULT_OWNER.email} / ${DEFAULT_OWNER.password}
+  emulator   ${sandbox.emulator.url}/  (dashboard: webhooks, deliveries, inject activity)
+             API key: ${DEMO_ACCOUNT.key}   credential "Address Activity account" points here
+
+  workflows  ${sandbox.workflows.map((workflow) => `${workflow.name}${workflow.active ? ' (active)' : ''}`).join('\n             ')}
+  activity   a simulated transaction every ${trickleMs / 1000} s on chain ${sandbox.demo.chainId} for
+             ${sandbox.demo.addresses.join(', ')}
+  n8n log    ${logFile}
+
+Press Ctrl-C to stop.`);
+	// The first transaction right away, so there is something to look at.
+	if (trickleMs) await sandbox.simulate().catch(() => undefined);
+}
+
+main().catch((error: Error) => {
+	console.error(`npm run dev failed: ${error.message}`);
+	process.exit(1);
+});
