@@ -7,12 +7,16 @@ import type { IDataObject } from 'n8n-workflow';
 export const DUPLICATE_WINDOW_MS = 48 * 60 * 60 * 1000;
 export const DUPLICATE_WINDOW_SIZE = 1000;
 
-/** messageId -> time first seen (ms since epoch), oldest first. Lives in the node's static data. */
-export type SeenMessages = Record<string, number>;
+/** The window in the node's static data: messageIds and when they were first seen (ms), oldest first. */
+export interface SeenMessages extends IDataObject {
+	ids: string[];
+	at: number[];
+}
 
 /**
  * Records messageId as seen at `now` and returns true when it was already seen within the window.
- * Mutates `state.seenMessages` so that n8n persists it with the static data.
+ * The lists are trimmed in chunks (up to a quarter over the size), which keeps the cost per
+ * message low; assigning the window back marks the static data as changed so that n8n saves it.
  */
 export function isDuplicateMessage(
 	state: IDataObject,
@@ -21,17 +25,21 @@ export function isDuplicateMessage(
 	windowMs = DUPLICATE_WINDOW_MS,
 	windowSize = DUPLICATE_WINDOW_SIZE,
 ): boolean {
-	const previous = (state.seenMessages ?? {}) as SeenMessages;
-	const seenAt = previous[messageId];
-	if (seenAt !== undefined && now - seenAt < windowMs) return true;
+	const previous = state.seenMessages as Partial<SeenMessages> | undefined;
+	const ids = Array.isArray(previous?.ids) ? previous.ids : [];
+	const at = Array.isArray(previous?.at) && previous.at.length === ids.length ? previous.at : ids.map(() => now);
+	const index = ids.lastIndexOf(messageId);
+	if (index !== -1 && now - at[index] < windowMs) return true;
 
-	const kept = Object.entries(previous).filter(([id, at]) => id !== messageId && now - at < windowMs);
-	kept.push([messageId, now]);
-	// Sort by time: object key order is not insertion order for integer-like ids.
-	kept.sort((a, b) => a[1] - b[1]);
-	const seenMessages: SeenMessages = {};
-	for (const [id, at] of kept.slice(-windowSize)) seenMessages[id] = at;
-	// Assigning a new object (rather than editing in place) marks the static data as changed.
-	state.seenMessages = seenMessages;
+	ids.push(messageId);
+	at.push(now);
+	let drop = 0;
+	while (drop < ids.length && now - at[drop] >= windowMs) drop++;
+	if (ids.length - drop > windowSize + Math.floor(windowSize / 4)) drop = ids.length - windowSize;
+	if (drop > 0) {
+		ids.splice(0, drop);
+		at.splice(0, drop);
+	}
+	state.seenMessages = { ids, at };
 	return false;
 }

@@ -47,9 +47,6 @@ export function isSignatureValid(delivery: SignedDelivery, sharedSecret: string)
 		// A body JCS cannot represent (for example a number that overflows) can still match the raw-body variant.
 		canonical = undefined;
 	}
-	const matchesCanonical =
-		canonical !== undefined && timingSafeEqual(hmacSha256(key, canonical), received);
-	const matchesRaw =
-		delivery.rawBody !== undefined && timingSafeEqual(hmacSha256(key, delivery.rawBody), received);
-	return matchesCanonical || matchesRaw;
+	if (canonical !== undefined && timingSafeEqual(hmacSha256(key, canonical), received)) return true;
+	return delivery.rawBody !== undefined && timingSafeEqual(hmacSha256(key, delivery.rawBody), received);
 }

@@ -1,0 +1,210 @@
+/* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/**
+ * Delivery benchmark: what receiving one message costs the trigger (verify + parse + validate +
+ * dedupe + map), for a typical and a large message, next to the bare minimum (JSON.parse plus
+ * one HMAC over the bytes). The messages are real signed deliveries captured from the emulator,
+ * each copy re-signed with its own messageId so the duplicate window works as in production.
+ *
+ *   npm run bench
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+
+import type { IDataObject } from 'n8n-workflow';
+
+import { parseDelivery } from '../../nodes/AddressActivityTrigger/deliverySchema';
+import { isDuplicateMessage } from '../../nodes/AddressActivityTrigger/duplicates';
+import { isSignatureValid, signDelivery } from '../../nodes/AddressActivityTrigger/signature';
+import { toTransfers } from '../../nodes/AddressActivityTrigger/transfers';
+import { startEmulator } from '../emulator';
+import { DeliveryReceiver, TriggerHarness, type ReceivedDelivery } from '../harness/trigger';
+import { ALICE, CAROL, triggerParameters, USDC } from '../trigger/support';
+
+interface Variant {
+	raw: Buffer;
+	signature: string;
+}
+
+interface Figures {
+	label: string;
+	microsPerDelivery: number;
+	deliveriesPerSecond: number;
+	peakHeapMb: number;
+	retainedKb: number;
+}
+
+const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+
+function address(index: number): string {
+	return `0x${(index + 0x1000).toString(16).padStart(40, '0')}`;
+}
+
+/** A transaction touching ALICE with `transfers` ERC-20 moves, internal calls and logs. */
+function activity(transfers: number, internals: number, logs: number): IDataObject {
+	return {
+		chainId: '43113',
+		from: ALICE,
+		to: CAROL,
+		value: '1500000000000000000',
+		input: '0xa9059cbb',
+		erc20Transfers: Array.from({ length: transfers }, (_, index) => ({
+			token: { address: USDC, name: 'USD Coin', symbol: 'USDC', decimals: 6 },
+			from: index % 2 ? ALICE : address(index),
+			to: index % 2 ? address(index) : ALICE,
+			value: String(1000000 + index),
+		})),
+		internalTransactions: Array.from({ length: internals }, (_, index) => ({
+			from: CAROL,
+			to: index % 3 ? address(index) : ALICE,
+			value: String(10 ** 15 + index),
+		})),
+		logs: Array.from({ length: logs }, (_, index) => ({
+			address: USDC,
+			topics: [`0x${'ab'.repeat(32)}`, `0x${index.toString(16).padStart(64, '0')}`],
+			data: `0x${'00'.repeat(32)}`,
+		})),
+	};
+}
+
+/** Copies of a captured delivery, each with its own messageId and signature. */
+function variants(delivery: ReceivedDelivery, secret: string, count: number): Variant[] {
+	const body = JSON.parse(delivery.rawBody.toString('utf8')) as IDataObject;
+	return Array.from({ length: count }, () => {
+		const copy = { ...body, messageId: randomUUID() };
+		return { raw: Buffer.from(JSON.stringify(copy)), signature: signDelivery(copy, secret) };
+	});
+}
+
+const WARM_UP = 100;
+
+/** Runs `run` on indices 0..count-1 after warming up on count..count+WARM_UP-1 (so no id repeats). */
+async function measure(label: string, count: number, run: (index: number) => unknown): Promise<Figures> {
+	for (let index = count; index < count + WARM_UP; index++) await run(index);
+	gc();
+	const base = process.memoryUsage().heapUsed;
+	let peak = base;
+	const started = process.hrtime.bigint();
+	for (let index = 0; index < count; index++) {
+		const result = run(index);
+		if (result instanceof Promise) await result;
+		if (index % 20 === 0) peak = Math.max(peak, process.memoryUsage().heapUsed);
+	}
+	const elapsedNs = Number(process.hrtime.bigint() - started);
+	gc();
+	return {
+		label,
+		microsPerDelivery: elapsedNs / count / 1000,
+		deliveriesPerSecond: (count * 1e9) / elapsedNs,
+		peakHeapMb: (peak - base) / 1024 / 1024,
+		retainedKb: (process.memoryUsage().heapUsed - base) / 1024,
+	};
+}
+
+function print(title: string, bytes: number, transfers: number, rows: Figures[]): void {
+	const baseline = rows[0].microsPerDelivery;
+	console.log(`\n${title}: ${(bytes / 1024).toFixed(1)} KiB body, ${transfers} Transfers items`);
+	console.log(
+		`${'pipeline'.padEnd(58)} ${'µs/delivery'.padStart(12)} ${'deliveries/s'.padStart(13)} ${'x bare'.padStart(7)} ${'peak heap MiB'.padStart(14)} ${'retained KiB'.padStart(13)}`,
+	);
+	for (const row of rows) {
+		console.log(
+			`${row.label.padEnd(58)} ${row.microsPerDelivery.toFixed(1).padStart(12)} ${Math.round(row.deliveriesPerSecond).toString().padStart(13)} ${(row.microsPerDelivery / baseline).toFixed(1).padStart(7)} ${row.peakHeapMb.toFixed(1).padStart(14)} ${row.retainedKb.toFixed(0).padStart(13)}`,
+		);
+	}
+}
+
+async function main(): Promise<void> {
+	const emulator = await startEmulator();
+	const receiver = new DeliveryReceiver();
+	const publicUrl = await receiver.start();
+	const key = (
+		(await (
+			await fetch(`${emulator.url}/_emulator/keys`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ plan: 'paid' }),
+			})
+		).json()) as { key: string }
+	).key;
+	const parameters = triggerParameters({ addresses: ALICE, includeInternalTxs: true, includeLogs: true });
+	const trigger = new TriggerHarness({ parameters, credentials: { apiKey: key, baseUrl: emulator.url }, publicUrl });
+	const cases = [
+		{ title: 'Typical message (native + 1 ERC-20 transfer)', activity: activity(1, 0, 1), count: 3000 },
+		{ title: 'Large message (400 ERC-20 transfers, 200 internal, 400 logs)', activity: activity(400, 200, 400), count: 150 },
+	];
+	const captured: ReceivedDelivery[] = [];
+	let secret = '';
+	try {
+		await trigger.activate();
+		for (const benchCase of cases) {
+			const response = await fetch(`${emulator.url}/_emulator/activity`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify(benchCase.activity),
+			});
+			if (response.status !== 201) throw new Error(`activity refused: ${await response.text()}`);
+			captured.push((await receiver.waitFor(captured.length + 1))[captured.length]);
+		}
+		secret = String(trigger.state.sharedSecret);
+		await trigger.deactivate();
+	} finally {
+		await receiver.close();
+		await emulator.close();
+	}
+
+	const hmacKey = Buffer.from(secret, 'hex');
+	console.log(`Node ${process.version}; ${WARM_UP} warm-up deliveries per pipeline; heap figures need --expose-gc`);
+	for (const [index, benchCase] of cases.entries()) {
+		const copies = variants(captured[index], secret, benchCase.count + WARM_UP);
+		const state: IDataObject = {};
+		let transfers = 0;
+		const rows: Figures[] = [];
+		rows.push(
+			await measure('bare: JSON.parse + one HMAC-SHA256 of the bytes', benchCase.count, (i) => {
+				JSON.parse(copies[i].raw.toString('utf8'));
+				return createHmac('sha256', hmacKey).update(copies[i].raw).digest();
+			}),
+		);
+		rows.push(
+			await measure('parse + verify (JCS + HMAC, constant-time compare)', benchCase.count, (i) => {
+				const body = JSON.parse(copies[i].raw.toString('utf8')) as unknown;
+				return isSignatureValid({ signature: copies[i].signature, rawBody: copies[i].raw, body }, secret);
+			}),
+		);
+		rows.push(
+			await measure('parse + verify + zod + dedupe (1000-id window) + map', benchCase.count, (i) => {
+				const body = JSON.parse(copies[i].raw.toString('utf8')) as unknown;
+				if (!isSignatureValid({ signature: copies[i].signature, rawBody: copies[i].raw, body }, secret)) {
+					throw new Error('signature rejected');
+				}
+				const parsed = parseDelivery(body);
+				if (!parsed.ok) throw new Error(parsed.problem);
+				if (isDuplicateMessage(state, parsed.delivery.messageId, Date.now())) throw new Error('duplicate');
+				transfers = toTransfers(parsed.delivery, [ALICE], { symbol: 'AVAX', decimals: 18 }).length;
+				return transfers;
+			}),
+		);
+		// The whole webhook() through n8n-core's WebhookContext, with the trigger's static data.
+		const node = new TriggerHarness({
+			parameters,
+			credentials: { apiKey: key, baseUrl: emulator.url },
+			publicUrl,
+			staticData: trigger.persistedStaticData(),
+		});
+		Object.assign(node.state, { webhookId: JSON.parse(copies[0].raw.toString('utf8')).webhookId, sharedSecret: secret });
+		rows.push(
+			await measure("node webhook() via n8n-core WebhookContext (Transfers)", benchCase.count, async (i) => {
+				const outcome = await node.receive({
+					headers: { 'content-type': 'application/json', 'x-signature': copies[i].signature },
+					rawBody: copies[i].raw,
+				});
+				if (outcome.statusCode !== 200) throw new Error(JSON.stringify(outcome.body));
+			}),
+		);
+		print(benchCase.title, copies[0].raw.length, transfers, rows);
+	}
+}
+
+void main().catch((error: unknown) => {
+	console.error(error);
+	process.exitCode = 1;
+});
