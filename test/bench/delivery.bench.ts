@@ -1,4 +1,4 @@
-/* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals */
 /**
  * Delivery benchmark: what receiving one message costs the trigger (verify + parse + validate +
  * dedupe + map), for a typical and a large message, next to the bare minimum (JSON.parse plus
