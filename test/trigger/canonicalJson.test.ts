@@ -67,6 +67,16 @@ describe('JSON canonicalisation (RFC 8785)', () => {
 		expect(() => canonicalJson(JSON.parse('[1e400]'))).toThrow(TypeError);
 	});
 
+	it('sorts integer-like keys as text, also deep inside', () => {
+		expect(canonicalJson({ z: [{ 10: 'ten', 9: 'nine', a: 'letter' }], 2: 'two', 10: 'ten' })).toBe(
+			'{"10":"ten","2":"two","z":[{"10":"ten","9":"nine","a":"letter"}]}',
+		);
+	});
+
+	it('keeps a "__proto__" member parsed from JSON', () => {
+		expect(canonicalJson(JSON.parse('{"b":1,"__proto__":{"x":1},"a":2}'))).toBe('{"__proto__":{"x":1},"a":2,"b":1}');
+	});
+
 	it('keeps array order, sorts nested objects and writes no whitespace', () => {
 		expect(canonicalJson({ b: [3, { z: 1, a: 'x' }, null], a: { d: false, c: 'é' } })).toBe(
 			'{"a":{"c":"é","d":false},"b":[3,{"a":"x","z":1},null]}',
