@@ -77,6 +77,14 @@ describe('activation registers one webhook', () => {
 		]);
 	});
 
+	it('does not fetch the shared secret when Verify Signature is off', async () => {
+		const trigger = harness({ parameters: triggerParameters({ options: { verifySignature: false } }) });
+		await trigger.activate();
+		expect((await control.requests()).map((request) => request.path)).not.toContain('/v1/webhooks:getSharedSecret');
+		expect(trigger.state.sharedSecret).toBeUndefined();
+		expect(trigger.state.webhookId).toBe((await accountWebhooks())[0].id);
+	});
+
 	it('uses the Webhook Name option when given', async () => {
 		const trigger = harness({ parameters: triggerParameters({ options: { webhookName: 'Treasury wallets' } }) });
 		await trigger.activate();
@@ -224,6 +232,17 @@ describe('checkExists repairs or replaces the webhook', () => {
 		expect(updated.id).toBe(webhook.id);
 		expect(updated.includeInternalTxs).toBe(true);
 		expect(updated.metadata.addresses.sort()).toEqual([ALICE, BOB, CAROL]);
+	});
+
+	it('points the webhook back at our URL when it was changed elsewhere', async () => {
+		const trigger = harness();
+		await trigger.activate();
+		const [webhook] = await accountWebhooks();
+		await control.service(key, 'PATCH', `/v1/webhooks/${webhook.id}`, { url: 'http://127.0.0.1:9/somewhere-else' });
+
+		expect(await trigger.checkExists()).toBe(true);
+
+		expect(await accountWebhooks()).toEqual([expect.objectContaining({ id: webhook.id, url: trigger.webhookUrl() })]);
 	});
 
 	it('replaces the webhook when the chain changes, which the service cannot update', async () => {
