@@ -72,6 +72,19 @@ function watchedByExamples(examples: WorkflowInput[]): { chainId: string; addres
 	return { chainId: '43114', addresses: FALLBACK_ADDRESSES };
 }
 
+/** Activation registers the trigger's webhook at the service in the background: wait for it. */
+async function waitForWebhooks(emulatorUrl: string, workflow: Workflow): Promise<void> {
+	const ids = workflow.nodes.filter((node) => node.type === TRIGGER_TYPE && node.webhookId).map((node) => node.webhookId!);
+	const deadline = Date.now() + 30_000;
+	while (Date.now() < deadline) {
+		const response = await fetch(`${emulatorUrl}/_emulator/webhooks`);
+		const { webhooks } = (await response.json()) as { webhooks: Array<{ url: string; status: string }> };
+		if (ids.every((id) => webhooks.some((webhook) => webhook.url.includes(`/webhook/${id}/`) && webhook.status === 'active'))) return;
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+	throw new Error(`the webhook of "${workflow.name}" did not appear at the emulator within 30 s (see the n8n log)`);
+}
+
 function pick<T>(values: T[], n: number): T {
 	return values[n % values.length];
 }
@@ -115,6 +128,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 				// knows at start: deactivate (a missing webhook counts as deleted) and activate again.
 				if (workflow.active) await client.deactivateWorkflow(workflow.id);
 				workflow = await client.activateWorkflow(workflow.id);
+				await waitForWebhooks(emulator.url, workflow);
 				log(`activated "${example.name}"`);
 			}
 			workflows.push(workflow);
