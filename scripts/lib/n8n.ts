@@ -115,7 +115,17 @@ export async function startN8n(options: StartN8nOptions): Promise<RunningN8n> {
 	);
 
 	const url = `http://127.0.0.1:${port}`;
+	// Should this process die without stopping n8n, take n8n's process group along.
+	const killOnExit = () => {
+		try {
+			if (exited === undefined && child.pid) process.kill(-child.pid, 'SIGKILL');
+		} catch {
+			// already gone
+		}
+	};
+	process.once('exit', killOnExit);
 	const stop = async () => {
+		process.off('exit', killOnExit);
 		if (exited !== undefined || !child.pid) return;
 		// n8n starts a task runner child: signal the whole group.
 		const signalGroup = (signal: NodeJS.Signals) => {
