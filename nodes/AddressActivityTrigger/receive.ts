@@ -21,6 +21,18 @@ function refuse(context: IWebhookFunctions, statusCode: number, message: string)
 	return { noWebhookResponse: true };
 }
 
+/**
+ * Answers 200 {"received": true} at once, then starts the workflow with `items` (if any).
+ * Answering here, rather than through webhookResponse, also makes n8n save the static data (the
+ * duplicate window) before the run starts: n8n 2.41 saves it in its response callback, and with a
+ * deferred onReceived answer the run it starts first resets the static data's "changed" flag.
+ */
+function acknowledge(context: IWebhookFunctions, items: IDataObject[] = []): IWebhookResponseData {
+	context.getResponseObject().status(200).json(RECEIVED);
+	if (items.length === 0) return { noWebhookResponse: true };
+	return { workflowData: [context.helpers.returnJsonArray(items)], noWebhookResponse: true };
+}
+
 function headerText(value: string | string[] | undefined): string | undefined {
 	return Array.isArray(value) ? value[0] : value;
 }
@@ -94,9 +106,6 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	if (state.webhookId === undefined || delivery.webhookId !== state.webhookId) {
 		return refuse(this, 401, 'The delivery is for a webhook this trigger does not own');
 	}
-	if (isDuplicateMessage(state, delivery.messageId, Date.now())) return { webhookResponse: RECEIVED };
-
-	const items = outputItems(this, config, state, delivery, read.body);
-	if (items.length === 0) return { webhookResponse: RECEIVED };
-	return { workflowData: [this.helpers.returnJsonArray(items)], webhookResponse: RECEIVED };
+	if (isDuplicateMessage(state, delivery.messageId, Date.now())) return acknowledge(this);
+	return acknowledge(this, outputItems(this, config, state, delivery, read.body));
 }
