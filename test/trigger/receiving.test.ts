@@ -327,6 +327,9 @@ describe('duplicates', () => {
 		const delivery = await deliver({ from: ALICE, to: CAROL, value: '10' });
 		expect(delivery.outcome?.items).toHaveLength(1);
 		expect(trigger.staticDataChanged).toBe(true);
+		// The answer is written before the run starts: n8n 2.41 saves changed static data in its answer
+		// callback, which for a deferred answer would come after the run had reset the change flag.
+		expect(delivery.outcome?.result).toMatchObject({ noWebhookResponse: true, workflowData: [expect.any(Array)] });
 
 		const restarted = new TriggerHarness({
 			parameters: triggerParameters({ addresses: ALICE }),
