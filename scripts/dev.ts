@@ -5,7 +5,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 import { REPO_ROOT } from './lib/package';
-import { DEFAULT_OWNER, DEMO_ACCOUNT, startSandbox, type Sandbox } from './lib/sandbox';
+import { DEFAULT_OWNER, startSandbox, type Sandbox } from './lib/sandbox';
 
 const userFolder = path.resolve(process.env.SANDBOX_DIR ?? path.join(REPO_ROOT, '.n8n-sandbox'));
 const n8nPort = Number(process.env.SANDBOX_N8N_PORT ?? 5678);
@@ -45,7 +45,7 @@ Sandbox ready in ${seconds} s.
   n8n        ${sandbox.n8n.url}
              login: ${DEFAULT_OWNER.email} / ${DEFAULT_OWNER.password}
   emulator   ${sandbox.emulator.url}/  (dashboard: webhooks, deliveries, inject activity)
-             API key: ${DEMO_ACCOUNT.key}   credential "Address Activity account" points here
+             the credential "Address Activity account" (a demo key) points here
 
   workflows  ${sandbox.workflows.map((workflow) => `${workflow.name}${workflow.active ? ' (active)' : ''}`).join('\n             ')}
   activity   a simulated transaction every ${trickleMs / 1000} s on chain ${sandbox.demo.chainId} for
