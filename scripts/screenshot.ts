@@ -14,7 +14,11 @@ const OUT = path.join(REPO_ROOT, 'docs', 'images');
 
 async function main() {
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'aa-screenshot-'));
-	const sandbox = await startSandbox({ userFolder, log: (line) => console.log(`[screenshot] ${line}`) });
+	const sandbox = await startSandbox({
+		userFolder,
+		n8nLogFile: process.env.SCREENSHOT_N8N_LOG,
+		log: (line) => console.log(`[screenshot] ${line}`),
+	});
 	const browser = await launchBrowser({ width: 1440, height: 900 });
 	try {
 		const workflow = sandbox.workflows.find((candidate) => candidate.nodes.some((node) => node.type === TRIGGER_TYPE));

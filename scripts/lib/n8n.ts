@@ -55,6 +55,8 @@ export function n8nEnvironment(port: number, brokerPort: number, userFolder: str
 		// Fetches a server list from the internet at start.
 		N8N_DISABLED_MODULES: 'mcp-registry',
 		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+		// The editor's node panel would otherwise fetch the verified-package list from the internet.
+		N8N_VERIFIED_PACKAGES_ENABLED: 'false',
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		// The JS task runner's broker gets its own free port so that several n8n can run at once.
 		N8N_RUNNERS_MODE: 'internal',
