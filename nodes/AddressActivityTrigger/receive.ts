@@ -2,7 +2,15 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 import { parseDelivery, type Delivery } from './deliverySchema';
 import { isDuplicateMessage } from './duplicates';
-import { fetchSharedSecret, registrationState, type RegistrationState } from './registration';
+import {
+	EXTRA_ADDRESS_LIMIT,
+	extraAddresses,
+	fetchMonitoredAddresses,
+	fetchSharedSecret,
+	NO_RETRY,
+	registrationState,
+	type RegistrationState,
+} from './registration';
 import { isSignatureValid, type SignedDelivery } from './signature';
 import { toTransfers } from './transfers';
 import { readTriggerConfig, type TriggerConfig } from './triggerConfig';
@@ -11,6 +19,8 @@ import { readTriggerConfig, type TriggerConfig } from './triggerConfig';
 const RECEIVED = { received: true };
 /** After a failed verification, the secret is fetched again (it may have been rotated) at most this often. */
 export const SECRET_REFRESH_INTERVAL_MS = 60 * 1000;
+/** How often the webhook's address list may be read again when a delivery names none of the known addresses. */
+export const ADDRESS_REFRESH_INTERVAL_MS = 60 * 1000;
 /** Request headers never copied into the output. */
 const PRIVATE_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-service-api-key']);
 
@@ -61,7 +71,7 @@ async function isAuthentic(context: IWebhookFunctions, state: RegistrationState,
 	state.secretCheckedAt = now;
 	let secret: string;
 	try {
-		secret = await fetchSharedSecret.call(context);
+		secret = await fetchSharedSecret.call(context, NO_RETRY);
 	} catch {
 		// The service is unreachable: the delivery stays unverified and the service retries it later.
 		return false;
@@ -79,12 +89,46 @@ function publicHeaders(context: IWebhookFunctions): IDataObject {
 	return headers;
 }
 
-function outputItems(context: IWebhookFunctions, config: TriggerConfig, state: RegistrationState, delivery: Delivery, body: unknown): IDataObject[] {
+/**
+ * The addresses the webhook monitors: the trigger's own plus those added elsewhere. When a delivery
+ * concerns none of them, an address was added since the list was last read: read it again, at
+ * most once per ADDRESS_REFRESH_INTERVAL_MS.
+ */
+async function monitoredAddresses(
+	context: IWebhookFunctions,
+	config: TriggerConfig,
+	state: RegistrationState,
+	delivery: Delivery,
+): Promise<string[]> {
+	const known = [...config.addresses, ...(state.extraAddresses ?? [])];
+	const now = Date.now();
+	if (toTransfers(delivery, known).length > 0 || !state.webhookId) return known;
+	if (now - (state.addressesCheckedAt ?? 0) < ADDRESS_REFRESH_INTERVAL_MS) return known;
+	state.addressesCheckedAt = now;
+	try {
+		const limit = config.addresses.length + EXTRA_ADDRESS_LIMIT;
+		const monitored = await fetchMonitoredAddresses.call(context, state.webhookId, limit, NO_RETRY);
+		state.extraAddresses = extraAddresses(monitored, config.addresses);
+	} catch {
+		// The list could not be read: the known addresses still give a correct, if partial, view.
+		return known;
+	}
+	return [...config.addresses, ...state.extraAddresses];
+}
+
+async function outputItems(
+	context: IWebhookFunctions,
+	config: TriggerConfig,
+	state: RegistrationState,
+	delivery: Delivery,
+	body: unknown,
+): Promise<IDataObject[]> {
 	if (config.output === 'raw') {
 		const message = body as IDataObject;
 		return [config.includeHeaders ? { headers: publicHeaders(context), body: message } : message];
 	}
-	return toTransfers(delivery, config.addresses, state.nativeToken ?? {}, config.filters, state.chainId ?? config.chainId);
+	const monitored = await monitoredAddresses(context, config, state, delivery);
+	return toTransfers(delivery, monitored, state.nativeToken ?? {}, config.filters, state.chainId ?? config.chainId);
 }
 
 /** Handles one delivery: verify, validate, drop duplicates, then start the workflow with the chosen output. */
@@ -107,5 +151,5 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		return refuse(this, 401, 'The delivery is for a webhook this trigger does not own');
 	}
 	if (isDuplicateMessage(state, delivery.messageId, Date.now())) return acknowledge(this);
-	return acknowledge(this, outputItems(this, config, state, delivery, read.body));
+	return acknowledge(this, await outputItems(this, config, state, delivery, read.body));
 }

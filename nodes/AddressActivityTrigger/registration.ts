@@ -1,7 +1,7 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IHookFunctions, IWebhookFunctions, JsonObject } from 'n8n-workflow';
 
-import { isNotFoundError, serviceRequest } from '../shared/transport';
+import { isNotFoundError, serviceRequest, type RetryPolicy } from '../shared/transport';
 import type { NativeToken } from './transfers';
 import type { TriggerConfig } from './triggerConfig';
 
@@ -18,6 +18,13 @@ export interface RegistrationState extends IDataObject {
 	nativeToken?: NativeToken & IDataObject;
 	/** When the shared secret was last fetched again after a failed verification (ms). */
 	secretCheckedAt?: number;
+	/**
+	 * Lower-case addresses the webhook monitors beyond the trigger's own (added elsewhere, e.g. by
+	 * the Address Activity node), so that their transfers show up too; at most EXTRA_ADDRESS_LIMIT.
+	 */
+	extraAddresses?: string[];
+	/** When extraAddresses was last read from the service (ms). */
+	addressesCheckedAt?: number;
 }
 
 export interface RemoteWebhook {
@@ -51,6 +58,47 @@ export function clearRegistration(state: RegistrationState): void {
 	delete state.nativeToken;
 	delete state.secretCheckedAt;
 	delete state.seenMessages;
+	delete state.extraAddresses;
+	delete state.addressesCheckedAt;
+}
+
+/** The static data is saved with the workflow on every delivery: keep the extra addresses few. */
+export const EXTRA_ADDRESS_LIMIT = 1000;
+
+/** The webhook's addresses that are not the configured ones, lower-case, at most EXTRA_ADDRESS_LIMIT. */
+export function extraAddresses(monitored: string[], configured: string[]): string[] {
+	const own = new Set(configured.map((address) => address.toLowerCase()));
+	const extra = new Set<string>();
+	for (const address of monitored) {
+		const key = address.toLowerCase();
+		if (!own.has(key)) extra.add(key);
+		if (extra.size >= EXTRA_ADDRESS_LIMIT) break;
+	}
+	return [...extra];
+}
+
+/** Reads the webhook's monitored addresses, up to `limit` (GET /v1/webhooks/{id}/addresses). */
+export async function fetchMonitoredAddresses(
+	this: AnyContext,
+	webhookId: string,
+	limit: number,
+	retry?: RetryPolicy,
+): Promise<string[]> {
+	const addresses: string[] = [];
+	let pageToken: string | undefined;
+	do {
+		const qs: IDataObject = { pageSize: LIST_PAGE_SIZE };
+		if (pageToken) qs.pageToken = pageToken;
+		const page = await serviceRequest.call(this, {
+			method: 'GET',
+			path: `/v1/webhooks/${encodeURIComponent(webhookId)}/addresses`,
+			qs,
+			retry,
+		});
+		if (Array.isArray(page.addresses)) addresses.push(...(page.addresses as string[]));
+		pageToken = typeof page.nextPageToken === 'string' && page.nextPageToken ? page.nextPageToken : undefined;
+	} while (pageToken && addresses.length < limit);
+	return addresses;
 }
 
 /** A name that tells a user listing webhooks which workflow and node own this one. */
@@ -87,8 +135,11 @@ export async function findWebhookByUrl(this: HookContext, url: string): Promise<
 	return undefined;
 }
 
-export async function fetchSharedSecret(this: AnyContext): Promise<string> {
-	const response = await serviceRequest.call(this, { method: 'GET', path: '/v1/webhooks:getSharedSecret' });
+/** While a delivery waits for its answer (the service allows 10 s): one attempt, no waiting out limits. */
+export const NO_RETRY: RetryPolicy = { maxRateLimitRetries: 0, maxServerErrorRetries: 0 };
+
+export async function fetchSharedSecret(this: AnyContext, retry?: RetryPolicy): Promise<string> {
+	const response = await serviceRequest.call(this, { method: 'GET', path: '/v1/webhooks:getSharedSecret', retry });
 	if (typeof response.secret !== 'string' || response.secret === '') {
 		throw new NodeOperationError(this.getNode(), 'The service returned no shared secret', {
 			description: 'Deliveries cannot be verified without it. Try again, or turn off "Verify Signature".',
@@ -269,5 +320,11 @@ export async function reconcileWebhook(
 		state.nativeToken = await fetchNativeToken.call(this, config.chainId);
 	}
 	if (config.verifySignature && !state.sharedSecret) state.sharedSecret = await fetchSharedSecret.call(this);
-	Object.assign(state, { webhookId: webhook.id, webhookUrl: url, chainId: config.chainId });
+	Object.assign(state, {
+		webhookId: webhook.id,
+		webhookUrl: url,
+		chainId: config.chainId,
+		extraAddresses: extraAddresses(webhook.metadata?.addresses ?? [], config.addresses),
+		addressesCheckedAt: Date.now(),
+	});
 }

@@ -334,6 +334,8 @@ describe('deactivation', () => {
 		expect(webhooks).toHaveLength(1);
 		expect(webhooks[0]).toMatchObject({ id: webhook.id, status: 'active' });
 		expect(webhooks[0].metadata.addresses.sort()).toEqual([ALICE, BOB, DAVE]);
+		// Its transfers count too: the trigger knows the address another workflow added.
+		expect(restarted.state.extraAddresses).toEqual([DAVE]);
 	});
 });
 

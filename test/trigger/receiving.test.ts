@@ -4,7 +4,7 @@ import { signDelivery } from '../../nodes/AddressActivityTrigger/signature';
 import type { RunningEmulator } from '../emulator';
 import { startEmulator } from '../emulator';
 import { DeliveryReceiver, TriggerHarness, type ReceivedDelivery } from '../harness/trigger';
-import { ALICE, BOB, CAROL, EmulatorControl, FUJI, ITEMS, NFT, USDC, triggerParameters } from './support';
+import { ALICE, BOB, CAROL, DAVE, EmulatorControl, FUJI, ITEMS, NFT, USDC, triggerParameters } from './support';
 
 let emulator: RunningEmulator;
 let control: EmulatorControl;
@@ -141,6 +141,25 @@ describe('Transfers output', () => {
 		await activate(triggerParameters({ addresses: ALICE, filters: { directions: ['in'] } }));
 		const delivery = await deliver({ from: ALICE, to: CAROL, value: AVAX.toString() });
 		expect(delivery.outcome).toMatchObject({ statusCode: 200, body: { received: true }, items: undefined });
+	});
+
+	it('gives the transfers of addresses added to the webhook elsewhere, reading the list at most once a minute', async () => {
+		await activate(triggerParameters({ addresses: ALICE }));
+		const webhookId = String(trigger.state.webhookId);
+		// Another workflow adds an address with the Address Activity node while this one is active.
+		await control.service(key, 'PATCH', `/v1/webhooks/${webhookId}/addresses`, { addresses: [DAVE] });
+		await control.clearRequests();
+
+		const first = await deliver({ from: BOB, to: DAVE, value: AVAX.toString() });
+		const second = await deliver({ from: DAVE, to: BOB, value: AVAX.toString() });
+		// A contract call that moves nothing concerns no known address; the list was read moments ago.
+		const nothing = await deliver({ from: ALICE, to: CAROL, value: '0', input: '0x12345678' });
+
+		expect(first.outcome?.items?.map((item) => [item.json.direction, item.json.monitoredAddress])).toEqual([['in', DAVE]]);
+		expect(second.outcome?.items?.map((item) => [item.json.direction, item.json.monitoredAddress])).toEqual([['out', DAVE]]);
+		expect(nothing.outcome).toMatchObject({ statusCode: 200, items: undefined });
+		const reads = (await control.requests()).filter((request) => request.path === `/v1/webhooks/${webhookId}/addresses`);
+		expect(reads).toHaveLength(1);
 	});
 
 	describe('filters', () => {
