@@ -130,7 +130,7 @@ describe('the Address Activity Trigger in n8n', () => {
 		await expectExecutions(before);
 	});
 
-	it('keeps one webhook across an n8n restart, and deliveries go on', async () => {
+	it('keeps one webhook across an n8n restart, deliveries go on, and earlier messages stay duplicates', async () => {
 		const [webhook] = await webhooks();
 		await stack.restartN8n();
 		// n8n re-registers active workflows at start: checkExists must find the stored webhook.
@@ -147,6 +147,15 @@ describe('the Address Activity Trigger in n8n', () => {
 		expect(nodeOutput(await stack.getExecution(latest.id), TRIGGER)).toEqual([
 			expect.objectContaining({ direction: 'out', monitoredAddress: BOB, txHash: tx.txHash }),
 		]);
+
+		// The duplicate window survived the restart: a retry of a message from before starts nothing.
+		const retry = await fetch(productionUrl(), {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'x-signature': firstDelivery.headers['x-signature'] },
+			body: JSON.stringify(firstDelivery.body),
+		});
+		expect(retry.status).toBe(200);
+		await expectExecutions(before + 1);
 	});
 
 	it('deactivation removes the webhook; re-activation creates exactly one again', async () => {
