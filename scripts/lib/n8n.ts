@@ -308,11 +308,17 @@ export class N8nClient {
 		return this.request('POST', `/rest/workflows/${id}/deactivate`, {});
 	}
 
+	/**
+	 * The editor's "Execute workflow" from the named trigger: an execution id, or, for a webhook
+	 * trigger, `waitingForWebhook` while n8n listens for a test event at the test URL.
+	 */
+	startRun(id: string, triggerName: string): Promise<{ executionId?: string; waitingForWebhook?: boolean }> {
+		return this.request('POST', `/rest/workflows/${id}/run`, { triggerToStartFrom: { name: triggerName } });
+	}
+
 	/** The editor's "Execute workflow" from the named trigger; returns the execution id. */
 	async runWorkflow(id: string, triggerName: string): Promise<string> {
-		const result = await this.request<{ executionId?: string }>('POST', `/rest/workflows/${id}/run`, {
-			triggerToStartFrom: { name: triggerName },
-		});
+		const result = await this.startRun(id, triggerName);
 		if (!result.executionId) throw new Error(`n8n started no execution: ${JSON.stringify(result)}`);
 		return result.executionId;
 	}

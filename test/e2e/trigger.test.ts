@@ -174,6 +174,32 @@ describe('the Address Activity Trigger in n8n', () => {
 		await waitFor('the webhook to be removed', async () => (await webhooks()).length === 0);
 	});
 
+	it('"Execute workflow" in the editor listens at the test URL, runs once on a test event, then removes the test webhook', async () => {
+		const listener = await stack.client.createWorkflow(
+			triggerWorkflow({ name: 'Listen for a test event', chainId: CHAIN, addresses: [BOB], credential: stack.credential }),
+		);
+		const webhookPath = listener.nodes.find((node) => node.name === TRIGGER)!.webhookId;
+		const started = await stack.client.startRun(listener.id, TRIGGER);
+		expect(started.waitingForWebhook).toBe(true);
+		const [testHook] = await waitFor('the test webhook at the emulator', async () => {
+			const list = (await webhooks()).filter((webhook) => webhook.url.includes('/webhook-test/'));
+			return list.length ? list : undefined;
+		});
+		expect(testHook.url).toBe(`${stack.n8n.url}/webhook-test/${webhookPath}/webhook`);
+
+		const tx = await stack.control.activity({ chainId: CHAIN, from: STRANGER, to: BOB, value: '3000000000000000000' });
+		const [run] = await waitFor('the test run', async () => {
+			const list = await stack.client.listExecutions(listener.id);
+			return list.length && list[0].status === 'success' ? list : undefined;
+		});
+		expect(run.mode).toBe('manual');
+		expect(nodeOutput(await stack.getExecution(run.id), TRIGGER)).toEqual([
+			expect.objectContaining({ direction: 'in', monitoredAddress: BOB, txHash: tx.txHash, amount: '3' }),
+		]);
+		// A test listener lasts for one event: n8n deletes the test webhook again.
+		await waitFor('the test webhook to be removed', async () => !(await webhooks()).some((webhook) => webhook.id === testHook.id));
+	});
+
 	it('with "On Deactivation: keep", deactivation sets the webhook inactive and re-activation reuses it', async () => {
 		const keeper = await stack.client.createWorkflow(
 			triggerWorkflow({
