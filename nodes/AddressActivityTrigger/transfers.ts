@@ -70,21 +70,13 @@ function isPositive(amountRaw: string): boolean {
 function nativeMovements(transaction: DeliveryTransaction, nativeToken: NativeToken): Movement[] {
 	const symbol = transaction.networkToken?.tokenSymbol ?? nativeToken.symbol ?? null;
 	const decimals = transaction.networkToken?.tokenDecimals ?? nativeToken.decimals ?? NATIVE_DECIMALS;
+	// Native and internal transfers differ only in their ends, type and amount.
+	const movement = (from: string, to: string | null | undefined, assetType: 'native' | 'internal', amountRaw: string): Movement => ({
+		from, to: to ?? null, assetType, symbol, tokenName: null, contract: null, decimals, tokenId: null, amountRaw,
+	});
 	const movements: Movement[] = [];
 	const topValue = transaction.value ?? '0';
-	if (isPositive(topValue)) {
-		movements.push({
-			from: transaction.from,
-			to: transaction.to ?? null,
-			assetType: 'native',
-			symbol,
-			tokenName: null,
-			contract: null,
-			decimals,
-			tokenId: null,
-			amountRaw: topValue,
-		});
-	}
+	if (isPositive(topValue)) movements.push(movement(transaction.from, transaction.to, 'native', topValue));
 	let topFrameSkipped = false;
 	for (const internal of transaction.internalTransactions ?? []) {
 		const type = (internal.internalTxType ?? 'CALL').toUpperCase();
@@ -99,19 +91,29 @@ function nativeMovements(transaction: DeliveryTransaction, nativeToken: NativeTo
 			topFrameSkipped = true;
 			continue;
 		}
-		movements.push({
-			from: internal.from,
-			to: internal.to ?? null,
-			assetType: 'internal',
-			symbol,
-			tokenName: null,
-			contract: null,
-			decimals,
-			tokenId: null,
-			amountRaw: internal.value,
-		});
+		movements.push(movement(internal.from, internal.to, 'internal', internal.value));
 	}
 	return movements;
+}
+
+/** ERC-721 and ERC-1155 transfers: whole units, the token ID on the transfer or its token object. */
+function nftMovement(
+	transfer: { from: string; to: string; tokenId?: string },
+	assetType: 'erc721' | 'erc1155',
+	token: { address: string; name?: string | null; symbol?: string | null; tokenId?: string },
+	amountRaw: string,
+): Movement {
+	return {
+		from: transfer.from,
+		to: transfer.to,
+		assetType,
+		symbol: token.symbol ?? null,
+		tokenName: token.name ?? null,
+		contract: token.address,
+		decimals: 0,
+		tokenId: transfer.tokenId ?? token.tokenId ?? null,
+		amountRaw,
+	};
 }
 
 function tokenMovements(transaction: DeliveryTransaction): Movement[] {
@@ -130,30 +132,11 @@ function tokenMovements(transaction: DeliveryTransaction): Movement[] {
 		});
 	}
 	for (const transfer of transaction.erc721Transfers ?? []) {
-		movements.push({
-			from: transfer.from,
-			to: transfer.to,
-			assetType: 'erc721',
-			symbol: transfer.erc721Token.symbol ?? null,
-			tokenName: transfer.erc721Token.name ?? null,
-			contract: transfer.erc721Token.address,
-			decimals: 0,
-			tokenId: transfer.tokenId ?? transfer.erc721Token.tokenId ?? null,
-			amountRaw: '1',
-		});
+		// One ERC-721 transfer moves the one token of that ID.
+		movements.push(nftMovement(transfer, 'erc721', transfer.erc721Token, '1'));
 	}
 	for (const transfer of transaction.erc1155Transfers ?? []) {
-		movements.push({
-			from: transfer.from,
-			to: transfer.to,
-			assetType: 'erc1155',
-			symbol: transfer.erc1155Token.symbol ?? null,
-			tokenName: transfer.erc1155Token.name ?? null,
-			contract: transfer.erc1155Token.address,
-			decimals: 0,
-			tokenId: transfer.tokenId ?? transfer.erc1155Token.tokenId ?? null,
-			amountRaw: transfer.value,
-		});
+		movements.push(nftMovement(transfer, 'erc1155', transfer.erc1155Token, transfer.value));
 	}
 	return movements;
 }
