@@ -6,7 +6,7 @@ module.exports = {
 	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],
 	transform: {
 		// Type checking runs once in `npm run typecheck`; jest only transpiles, which keeps it fast.
-		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', isolatedModules: true }],
+		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},
 	setupFiles: ['<rootDir>/test/setup-env.js'],
 	testTimeout: 30000,

@@ -7,7 +7,7 @@ module.exports = {
 	roots: ['<rootDir>/test/e2e'],
 	testMatch: ['**/*.test.ts'],
 	transform: {
-		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', isolatedModules: true }],
+		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},
 	globalSetup: '<rootDir>/test/e2e/global-setup.ts',
 	setupFiles: ['<rootDir>/test/setup-env.js'],
