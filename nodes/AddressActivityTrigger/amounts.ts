@@ -1,8 +1,20 @@
 // Token amounts are exact: BigInt arithmetic on decimal strings, never floating point.
 const TEN = BigInt(10);
+const DIGITS = /^[0-9]+$/;
+const LEADING_ZEROS = /^0+/;
+const TRAILING_ZEROS = /0+$/;
 
 /** Writes a raw integer amount with `decimals` fraction digits, without trailing zeros ("1500000", 6 -> "1.5"). */
 export function formatUnits(amountRaw: string, decimals: number): string {
+	// Decimal digits only need the point moved: text work, no BigInt division.
+	if (DIGITS.test(amountRaw) && Number.isInteger(decimals)) {
+		const digits = amountRaw.replace(LEADING_ZEROS, '') || '0';
+		if (decimals <= 0) return digits;
+		const padded = digits.padStart(decimals + 1, '0');
+		const fraction = padded.slice(-decimals).replace(TRAILING_ZEROS, '');
+		const whole = padded.slice(0, -decimals);
+		return fraction === '' ? whole : `${whole}.${fraction}`;
+	}
 	const raw = BigInt(amountRaw);
 	if (decimals <= 0) return raw.toString();
 	const divisor = TEN ** BigInt(decimals);

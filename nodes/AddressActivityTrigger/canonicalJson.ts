@@ -2,18 +2,90 @@
  * JSON Canonicalization Scheme (RFC 8785): the text the service signs.
  * Object keys sorted by UTF-16 code units, no whitespace, strings and numbers serialised exactly
  * as ECMAScript JSON.stringify does.
+ * `escapeFree` says that no string in `value` (key or value) needs escaping, which holds for
+ * anything JSON.parse made from text without a backslash: the check per string is then skipped.
  */
-export function canonicalJson(value: unknown): string {
-	// Fast path: native JSON.stringify writes strings and numbers as JCS requires; the replacer
-	// hands it every object with its keys in sorted order. Objects with integer-like keys cannot
-	// keep a sorted order (engines list those keys first, numerically), so they take the slow path.
+export function canonicalJson(value: unknown, escapeFree = false): string {
+	// Fast path: one walk over plain JSON data (what JSON.parse returns), writing the text directly.
+	// Anything else (toJSON, functions, class instances...) is written as before, by JSON.stringify
+	// with sorted keys.
+	const text = plainText(value, escapeFree ? bare : quote);
+	return text !== undefined ? text : stringifyCanonical(value);
+}
+
+/** Strings JSON.stringify writes as they are between quotes: no quote, backslash, control character or surrogate. */
+// eslint-disable-next-line no-control-regex -- the control characters are what JSON escapes
+const NEEDS_ESCAPING = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+function quote(text: string): string {
+	return NEEDS_ESCAPING.test(text) ? JSON.stringify(text) : `"${text}"`;
+}
+
+function bare(text: string): string {
+	return `"${text}"`;
+}
+
+/** The canonical text of plain JSON data; undefined when the value holds anything else. */
+function plainText(value: unknown, quoted: (text: string) => string): string | undefined {
+	switch (typeof value) {
+		case 'string':
+			return quoted(value);
+		case 'number':
+			if (!Number.isFinite(value)) throw nonFinite();
+			// For finite numbers String() is JSON.stringify's Number::toString (and -0 gives "0").
+			return String(value);
+		case 'boolean':
+			return value ? 'true' : 'false';
+		case 'object': {
+			if (value === null) return 'null';
+			if (Array.isArray(value)) {
+				if (Object.getPrototypeOf(value) !== Array.prototype) return undefined;
+				let text = '[';
+				for (let index = 0; index < value.length; index++) {
+					const element: unknown = value[index];
+					// JSON.stringify writes undefined inside arrays as null; so does JCS.
+					const member = element === undefined ? 'null' : plainText(element, quoted);
+					if (member === undefined) return undefined;
+					text += index === 0 ? member : `,${member}`;
+				}
+				return `${text}]`;
+			}
+			const prototype = Object.getPrototypeOf(value) as unknown;
+			if (prototype !== Object.prototype && prototype !== null) return undefined;
+			const record = value as Record<string, unknown>;
+			if (typeof record.toJSON === 'function') return undefined;
+			// The default sort compares UTF-16 code units, which is what RFC 8785 asks for.
+			const keys = Object.keys(record).sort();
+			let text = '{';
+			let first = true;
+			for (const key of keys) {
+				const member = record[key];
+				if (member === undefined) continue;
+				const memberText = plainText(member, quoted);
+				if (memberText === undefined) return undefined;
+				text += `${first ? '' : ','}${quoted(key)}:${memberText}`;
+				first = false;
+			}
+			return `${text}}`;
+		}
+		default:
+			// undefined at the top, functions, symbols, bigints: not JSON data.
+			return undefined;
+	}
+}
+
+/** JSON.stringify with every object's keys sorted: how values that are not plain JSON data are written. */
+function stringifyCanonical(value: unknown): string {
+	// The replacer hands JSON.stringify every object with its keys in sorted order. Objects with
+	// integer-like keys cannot keep a sorted order (engines list those keys first, numerically),
+	// so they take the reference serialiser.
 	let integerKeys = false;
 	let nonFiniteNumber = false;
 	const text = JSON.stringify(value, (_key: string, member: unknown): unknown => {
 		if (typeof member === 'number' && !Number.isFinite(member)) nonFiniteNumber = true;
 		if (member === null || typeof member !== 'object' || Array.isArray(member)) return member;
 		const record = member as Record<string, unknown>;
-		// No prototype: a "__proto__" key from JSON.parse stays an ordinary member.
+		// No prototype: a "__proto__" key stays an ordinary member.
 		const sorted = Object.create(null) as Record<string, unknown>;
 		for (const key of Object.keys(record).sort()) {
 			if (INTEGER_KEY.test(key)) integerKeys = true;
@@ -33,7 +105,7 @@ function nonFinite(): TypeError {
 	return new TypeError('Cannot canonicalise a non-finite number');
 }
 
-/** The reference serialiser, used for objects the fast path cannot handle. */
+/** The reference serialiser, for objects with integer-like keys. */
 function canonicalText(value: unknown): string {
 	if (value === null) return 'null';
 	switch (typeof value) {

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 
 // The delivery body (spec: "Event message"). Only what the trigger relies on is required; unknown
-// fields pass through untouched so that new fields from the service never break a workflow.
+// fields are allowed, so new fields from the service never break a workflow. The parsed delivery
+// keeps only the fields the Transfers mapping reads (zod's default "strip" costs far less than
+// copying every other field): the Raw Message output is the body itself, untouched.
 
 /** Decimal amounts arrive as strings; a few producers send small integers as numbers. */
 const decimalAmount = z
@@ -13,100 +15,86 @@ const address = z.string().min(1);
 const optionalAddress = z.string().nullish();
 const tokenId = z.union([z.string(), z.number()]).transform((value) => String(value));
 
-const erc20Transfer = z
-	.object({
-		from: address,
-		to: address,
-		value: decimalAmount,
-		logIndex: z.number().int().optional(),
-		erc20Token: z
-			.object({
-				address,
-				name: z.string().optional(),
-				symbol: z.string().optional(),
-				decimals: z.number().int().nonnegative().max(255).optional(),
-			})
-			.passthrough(),
-	})
-	.passthrough();
+const erc20Transfer = z.object({
+	from: address,
+	to: address,
+	value: decimalAmount,
+	logIndex: z.number().int().optional(),
+	erc20Token: z.object({
+		address,
+		name: z.string().optional(),
+		symbol: z.string().optional(),
+		decimals: z.number().int().nonnegative().max(255).optional(),
+	}),
+});
 
 /** NFT token objects: the spec leaves them open, so accept the common shapes. */
-const nftToken = z
-	.object({
-		address,
-		name: z.string().nullish(),
-		symbol: z.string().nullish(),
-		tokenId: tokenId.optional(),
-	})
-	.passthrough();
+const nftToken = z.object({
+	address,
+	name: z.string().nullish(),
+	symbol: z.string().nullish(),
+	tokenId: tokenId.optional(),
+});
 
-const erc721Transfer = z
-	.object({
-		from: address,
-		to: address,
-		tokenId: tokenId.optional(),
-		logIndex: z.number().int().optional(),
-		erc721Token: nftToken,
-	})
-	.passthrough();
+const erc721Transfer = z.object({
+	from: address,
+	to: address,
+	tokenId: tokenId.optional(),
+	logIndex: z.number().int().optional(),
+	erc721Token: nftToken,
+});
 
-const erc1155Transfer = z
-	.object({
-		from: address,
-		to: address,
-		tokenId: tokenId.optional(),
-		value: decimalAmount,
-		logIndex: z.number().int().optional(),
-		erc1155Token: nftToken,
-	})
-	.passthrough();
+const erc1155Transfer = z.object({
+	from: address,
+	to: address,
+	tokenId: tokenId.optional(),
+	value: decimalAmount,
+	logIndex: z.number().int().optional(),
+	erc1155Token: nftToken,
+});
 
-const internalTransaction = z
-	.object({
-		from: address,
-		to: optionalAddress,
-		value: decimalAmount,
-		internalTxType: z.string().optional(),
-	})
-	.passthrough();
+const internalTransaction = z.object({
+	from: address,
+	to: optionalAddress,
+	value: decimalAmount,
+	internalTxType: z.string().optional(),
+});
 
-const transaction = z
-	.object({
-		txHash: z.string().min(1),
-		blockNumber: z.union([z.string().min(1), z.number()]).transform((value) => String(value)),
-		blockTimestamp: z.number().int().nonnegative(),
-		from: address,
-		to: optionalAddress,
-		value: decimalAmount.optional(),
-		chainId: z.union([z.string(), z.number()]).transform((value) => String(value)).optional(),
-		networkToken: z
-			.object({
-				tokenSymbol: z.string().optional(),
-				tokenDecimals: z.number().int().nonnegative().max(255).optional(),
-				valueWithDecimals: z.string().optional(),
-			})
-			.passthrough()
-			.optional(),
-		erc20Transfers: z.array(erc20Transfer).nullish(),
-		erc721Transfers: z.array(erc721Transfer).nullish(),
-		erc1155Transfers: z.array(erc1155Transfer).nullish(),
-		internalTransactions: z.array(internalTransaction).nullish(),
-	})
-	.passthrough();
+const transaction = z.object({
+	txHash: z.string().min(1),
+	/** Read as given ("0" = failed); any value is accepted. */
+	txStatus: z.unknown(),
+	blockNumber: z.union([z.string().min(1), z.number()]).transform((value) => String(value)),
+	blockTimestamp: z.number().int().nonnegative(),
+	from: address,
+	to: optionalAddress,
+	value: decimalAmount.optional(),
+	chainId: z
+		.union([z.string(), z.number()])
+		.transform((value) => String(value))
+		.optional(),
+	networkToken: z
+		.object({
+			tokenSymbol: z.string().optional(),
+			tokenDecimals: z.number().int().nonnegative().max(255).optional(),
+			valueWithDecimals: z.string().optional(),
+		})
+		.optional(),
+	erc20Transfers: z.array(erc20Transfer).nullish(),
+	erc721Transfers: z.array(erc721Transfer).nullish(),
+	erc1155Transfers: z.array(erc1155Transfer).nullish(),
+	internalTransactions: z.array(internalTransaction).nullish(),
+});
 
-export const deliverySchema = z
-	.object({
-		webhookId: z.string().min(1),
-		eventType: z.string().min(1),
-		messageId: z.string().min(1),
-		event: z
-			.object({
-				transaction,
-				logs: z.array(z.object({}).passthrough()).nullish(),
-			})
-			.passthrough(),
-	})
-	.passthrough();
+export const deliverySchema = z.object({
+	webhookId: z.string().min(1),
+	eventType: z.string().min(1),
+	messageId: z.string().min(1),
+	event: z.object({
+		transaction,
+		logs: z.array(z.object({})).nullish(),
+	}),
+});
 
 export type Delivery = z.infer<typeof deliverySchema>;
 export type DeliveryTransaction = Delivery['event']['transaction'];

@@ -12,7 +12,7 @@ import {
 	type RegistrationState,
 } from './registration';
 import { isSignatureValid, type SignedDelivery } from './signature';
-import { toTransfers } from './transfers';
+import { involvesMonitored, monitoredSet, toTransfers } from './transfers';
 import { readTriggerConfig, type TriggerConfig } from './triggerConfig';
 
 /** The acknowledgement the service expects; it is sent for duplicates too, so retries stop. */
@@ -99,10 +99,11 @@ async function monitoredAddresses(
 	config: TriggerConfig,
 	state: RegistrationState,
 	delivery: Delivery,
-): Promise<string[]> {
-	const known = [...config.addresses, ...(state.extraAddresses ?? [])];
+): Promise<ReadonlySet<string>> {
+	// Lower-cased once here: the check below and the mapping both look addresses up.
+	const known = monitoredSet([...config.addresses, ...(state.extraAddresses ?? [])]);
 	const now = Date.now();
-	if (toTransfers(delivery, known).length > 0 || !state.webhookId) return known;
+	if (involvesMonitored(delivery, known) || !state.webhookId) return known;
 	if (now - (state.addressesCheckedAt ?? 0) < ADDRESS_REFRESH_INTERVAL_MS) return known;
 	state.addressesCheckedAt = now;
 	try {
@@ -113,7 +114,7 @@ async function monitoredAddresses(
 		// The list could not be read: the known addresses still give a correct, if partial, view.
 		return known;
 	}
-	return [...config.addresses, ...state.extraAddresses];
+	return monitoredSet([...config.addresses, ...state.extraAddresses]);
 }
 
 async function outputItems(

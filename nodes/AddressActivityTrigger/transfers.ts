@@ -63,8 +63,36 @@ function lower(value: string | null | undefined): string | null {
 	return typeof value === 'string' && value !== '' ? value.toLowerCase() : null;
 }
 
+const DIGITS = /^[0-9]+$/;
+const NON_ZERO_DIGIT = /[1-9]/;
+
 function isPositive(amountRaw: string): boolean {
-	return BigInt(amountRaw) > BigInt(0);
+	// Decimal digits (what the schema lets through as text) are positive when any digit is not 0.
+	return DIGITS.test(amountRaw) ? NON_ZERO_DIGIT.test(amountRaw) : BigInt(amountRaw) > BigInt(0);
+}
+
+/** Sets made by monitoredSet: their addresses are lower-case already. */
+const LOWER_CASE_SETS = new WeakSet<ReadonlySet<string>>();
+
+/**
+ * The monitored addresses, lower-case, for lookups. A delivery is looked at more than once
+ * (does it concern a known address? which transfers?), and the list can be long: building the
+ * set once saves lowering every address again.
+ */
+export function monitoredSet(addresses: Iterable<string>): ReadonlySet<string> {
+	if (LOWER_CASE_SETS.has(addresses as ReadonlySet<string>)) return addresses as ReadonlySet<string>;
+	const monitored = new Set<string>();
+	for (const address of addresses) monitored.add(address.toLowerCase());
+	LOWER_CASE_SETS.add(monitored);
+	return monitored;
+}
+
+function isFailed(transaction: DeliveryTransaction): boolean {
+	return String(transaction.txStatus ?? '1') === '0';
+}
+
+function allMovements(transaction: DeliveryTransaction, nativeToken: NativeToken): Movement[] {
+	return [...nativeMovements(transaction, nativeToken), ...tokenMovements(transaction)];
 }
 
 function nativeMovements(transaction: DeliveryTransaction, nativeToken: NativeToken): Movement[] {
@@ -175,6 +203,17 @@ function passesFilters(transfer: Transfer, filters: TransferFilters): boolean {
 }
 
 /**
+ * True when toTransfers, without filters, would yield an item: some movement of the delivery
+ * involves a monitored address. Cheaper than toTransfers, as no item or amount text is built.
+ */
+export function involvesMonitored(delivery: Delivery, monitoredAddresses: Iterable<string>): boolean {
+	const transaction = delivery.event.transaction;
+	if (isFailed(transaction)) return false;
+	const monitored = monitoredSet(monitoredAddresses);
+	return allMovements(transaction, {}).some((movement) => perspectives(movement, monitored).length > 0);
+}
+
+/**
  * Turns one delivery into Transfers items: every native, internal, ERC-20, ERC-721 and ERC-1155
  * transfer that involves a monitored address, seen from that address. A failed transaction moved
  * nothing, so it yields no transfers.
@@ -187,14 +226,13 @@ export function toTransfers(
 	fallbackChainId: string | null = null,
 ): Transfer[] {
 	const transaction = delivery.event.transaction;
-	if (String(transaction.txStatus ?? '1') === '0') return [];
-	const monitored = new Set<string>();
-	for (const address of monitoredAddresses) monitored.add(address.toLowerCase());
+	if (isFailed(transaction)) return [];
+	const monitored = monitoredSet(monitoredAddresses);
 
 	const time = new Date(transaction.blockTimestamp * 1000).toISOString();
 	const chainId = transaction.chainId ?? fallbackChainId;
 	const transfers: Transfer[] = [];
-	for (const movement of [...nativeMovements(transaction, nativeToken), ...tokenMovements(transaction)]) {
+	for (const movement of allMovements(transaction, nativeToken)) {
 		for (const view of perspectives(movement, monitored)) {
 			const transfer: Transfer = {
 				direction: view.direction,

@@ -1,0 +1,89 @@
+import { formatUnits } from '../../nodes/AddressActivityTrigger/amounts';
+import { canonicalJson } from '../../nodes/AddressActivityTrigger/canonicalJson';
+import { parseDelivery, type Delivery } from '../../nodes/AddressActivityTrigger/deliverySchema';
+import { isSignatureValid, signDelivery } from '../../nodes/AddressActivityTrigger/signature';
+import { involvesMonitored, monitoredSet, toTransfers } from '../../nodes/AddressActivityTrigger/transfers';
+
+const alice = '0x1111111111111111111111111111111111111111';
+const bob = '0x2222222222222222222222222222222222222222';
+const carol = '0x3333333333333333333333333333333333333333';
+const secret = 'ab'.repeat(32);
+
+function delivery(transaction: Record<string, unknown>): Delivery {
+	const parsed = parseDelivery({
+		webhookId: 'w-1',
+		eventType: 'address_activity',
+		messageId: 'm-1',
+		event: {
+			transaction: { txHash: '0xfeed', blockNumber: '7', blockTimestamp: 1700000000, from: alice, to: bob, ...transaction },
+		},
+	});
+	if (!parsed.ok) throw new Error(parsed.problem);
+	return parsed.delivery;
+}
+
+describe('canonical text of bodies without a backslash', () => {
+	it('is the same whether or not the strings are checked for escaping', () => {
+		const text = '{"b":"😀 €","a":["x\u2028\u007f",1.5e300,{"z":null,"10":true,"2":"é"}],"__proto__":{"k":-0}}';
+		const body = JSON.parse(text) as unknown;
+		expect(canonicalJson(body, true)).toBe(canonicalJson(body));
+		expect(canonicalJson(body, true)).toBe('{"__proto__":{"k":0},"a":["x\u2028\u007f",1.5e+300,{"10":true,"2":"é","z":null}],"b":"😀 €"}');
+	});
+
+	it('still escapes strings when the raw body has a backslash', () => {
+		const body = { note: 'say "hi"\n', emoji: '\ud83d' };
+		const raw = Buffer.from(JSON.stringify(body));
+		const signature = signDelivery(body, secret);
+		expect(canonicalJson(body)).toBe('{"emoji":"\\ud83d","note":"say \\"hi\\"\\n"}');
+		expect(isSignatureValid({ signature, rawBody: raw, body: JSON.parse(raw.toString('utf8')) }, secret)).toBe(true);
+	});
+
+	it('accepts the documented scheme for a body sent with unsorted keys and no backslash', () => {
+		const body = { z: 'last', a: { y: [1, 'two'], b: null } };
+		const raw = Buffer.from(JSON.stringify(body));
+		expect(isSignatureValid({ signature: signDelivery(body, secret), rawBody: raw, body }, secret)).toBe(true);
+		expect(isSignatureValid({ signature: signDelivery({ ...body, z: 'other' }, secret), rawBody: raw, body }, secret)).toBe(false);
+	});
+});
+
+describe('amount text', () => {
+	it.each([
+		['000100', 2, '1'],
+		['0000', 6, '0'],
+		['0', 0, '0'],
+		['007', 0, '7'],
+		['5', 3, '0.005'],
+		['123456789012345678901234567890', 18, '123456789012.34567890123456789'],
+		['1000', 3, '1'],
+		['1050', 3, '1.05'],
+	])('writes %s with %d decimals as %s', (raw, decimals, expected) => {
+		expect(formatUnits(raw, decimals)).toBe(expected);
+	});
+});
+
+describe('monitored addresses', () => {
+	it('looks addresses up case-insensitively and reuses a set it made', () => {
+		const set = monitoredSet([alice.toUpperCase().replace('0X', '0x'), bob]);
+		expect([...set]).toEqual([alice, bob]);
+		expect(monitoredSet(set)).toBe(set);
+		// A set made elsewhere may hold upper-case addresses: it is lowered like any list.
+		const foreign = new Set([alice.toUpperCase().replace('0X', '0x')]);
+		expect(monitoredSet(foreign)).not.toBe(foreign);
+		expect(monitoredSet(foreign).has(alice)).toBe(true);
+	});
+
+	it('says whether a delivery involves a monitored address exactly when Transfers would yield items', () => {
+		const cases: Array<[Delivery, string[]]> = [
+			[delivery({ value: '10' }), [alice]],
+			[delivery({ value: '0' }), [alice]],
+			[delivery({ value: '10' }), [carol]],
+			[delivery({ value: '10', txStatus: '0' }), [alice]],
+			[delivery({ value: '0', internalTransactions: [{ from: bob, to: carol, value: '5' }] }), [carol]],
+			[delivery({ value: '0', internalTransactions: [{ from: bob, to: carol, value: '0' }] }), [carol]],
+		];
+		for (const [body, addresses] of cases) {
+			expect(involvesMonitored(body, addresses)).toBe(toTransfers(body, addresses).length > 0);
+		}
+		expect(cases.map(([body, addresses]) => involvesMonitored(body, addresses))).toEqual([true, false, false, false, true, false]);
+	});
+});
