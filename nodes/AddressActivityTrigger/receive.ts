@@ -13,7 +13,7 @@ import {
 } from './registration';
 import { isSignatureValid, type SignedDelivery } from './signature';
 import { involvesMonitored, monitoredSet, toTransfers } from './transfers';
-import { readTriggerConfig, type TriggerConfig } from './triggerConfig';
+import { readDeliveryConfig, type DeliveryConfig } from './triggerConfig';
 
 /** The acknowledgement the service expects; it is sent for duplicates too, so retries stop. */
 const RECEIVED = { received: true };
@@ -96,7 +96,7 @@ function publicHeaders(context: IWebhookFunctions): IDataObject {
  */
 async function monitoredAddresses(
 	context: IWebhookFunctions,
-	config: TriggerConfig,
+	config: DeliveryConfig,
 	state: RegistrationState,
 	delivery: Delivery,
 ): Promise<ReadonlySet<string>> {
@@ -119,7 +119,7 @@ async function monitoredAddresses(
 
 async function outputItems(
 	context: IWebhookFunctions,
-	config: TriggerConfig,
+	config: DeliveryConfig,
 	state: RegistrationState,
 	delivery: Delivery,
 	body: unknown,
@@ -134,7 +134,7 @@ async function outputItems(
 
 /** Handles one delivery: verify, validate, drop duplicates, then start the workflow with the chosen output. */
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const config = readTriggerConfig.call(this);
+	const config = readDeliveryConfig.call(this);
 	const state = registrationState(this);
 	const signature = headerText(this.getHeaderData()['x-signature']);
 	if (config.verifySignature && !signature) return refuse(this, 401, 'Missing x-signature header');

@@ -37,20 +37,39 @@ function parsed<T>(context: TriggerContext, field: string, parse: () => T): T {
 	}
 }
 
+/** What webhook() needs for each delivery: reading only these parameters keeps a delivery cheap. */
+export type DeliveryConfig = Pick<
+	TriggerConfig,
+	'chainId' | 'addresses' | 'output' | 'filters' | 'includeHeaders' | 'verifySignature'
+>;
+
 export function readTriggerConfig(this: TriggerContext): TriggerConfig {
-	const chainId = parsed(this, 'Chain', () => parseChainId(this.getNodeParameter('chainId', '', { extractValue: true })));
-	const addresses = parsed(this, 'Addresses', () => parseAddresses(this.getNodeParameter('addresses', '')));
+	return readConfig(this, true);
+}
+
+/** The parameters a delivery needs; the event signatures (hashed with keccak) and the rest are not read. */
+export function readDeliveryConfig(this: TriggerContext): DeliveryConfig {
+	return readConfig(this, false);
+}
+
+function readConfig(context: TriggerContext, full: true): TriggerConfig;
+function readConfig(context: TriggerContext, full: false): DeliveryConfig;
+function readConfig(context: TriggerContext, full: boolean): TriggerConfig | DeliveryConfig {
+	const chainId = parsed(context, 'Chain', () =>
+		parseChainId(context.getNodeParameter('chainId', '', { extractValue: true })),
+	);
+	const addresses = parsed(context, 'Addresses', () => parseAddresses(context.getNodeParameter('addresses', '')));
 	if (addresses.length === 0) {
-		throw new NodeOperationError(this.getNode(), 'No addresses to monitor', {
+		throw new NodeOperationError(context.getNode(), 'No addresses to monitor', {
 			description: 'Enter at least one address (0x followed by 40 hexadecimal characters) in "Addresses".',
 		});
 	}
-	const eventSignatures = parsed(this, 'Event Signatures', () =>
-		parseEventSignatures(this.getNodeParameter('eventSignatures', '')),
-	);
-	const output = this.getNodeParameter('output', 'transfers') as OutputMode;
-	const options = this.getNodeParameter('options', {}) as IDataObject;
-	const filterValues = (output === 'transfers' ? this.getNodeParameter('filters', {}) : {}) as IDataObject;
+	const eventSignatures = full
+		? parsed(context, 'Event Signatures', () => parseEventSignatures(context.getNodeParameter('eventSignatures', '')))
+		: [];
+	const output = context.getNodeParameter('output', 'transfers') as OutputMode;
+	const options = context.getNodeParameter('options', {}) as IDataObject;
+	const filterValues = (output === 'transfers' ? context.getNodeParameter('filters', {}) : {}) as IDataObject;
 
 	const filters: TransferFilters = {
 		directions: (filterValues.directions as Direction[] | undefined) ?? [],
@@ -58,26 +77,30 @@ export function readTriggerConfig(this: TriggerContext): TriggerConfig {
 	};
 	const minimum = String(filterValues.minimumAmount ?? '').trim();
 	if (minimum !== '') {
-		filters.minimumAmount = parsed(this, 'Minimum Amount', () => {
+		filters.minimumAmount = parsed(context, 'Minimum Amount', () => {
 			const value = parseDecimal(minimum);
 			if (value === undefined) throw new Error(`"${minimum}" is not a non-negative decimal number`);
 			return value;
 		});
 	}
-	const contracts = parsed(this, 'Token Contracts', () => parseAddresses(filterValues.contracts ?? ''));
+	const contracts = parsed(context, 'Token Contracts', () => parseAddresses(filterValues.contracts ?? ''));
 	filters.tokenContracts = contracts.map((contract) => contract.toLowerCase());
 
-	return {
+	const delivery: DeliveryConfig = {
 		chainId,
 		addresses,
-		eventSignatures,
-		includeInternalTxs: this.getNodeParameter('includeInternalTxs', false) as boolean,
-		includeLogs: this.getNodeParameter('includeLogs', false) as boolean,
 		output,
 		filters,
-		onDeactivation: (options.onDeactivation as OnDeactivation | undefined) ?? 'delete',
 		includeHeaders: output === 'raw' && options.includeHeaders === true,
 		verifySignature: options.verifySignature !== false,
+	};
+	if (!full) return delivery;
+	return {
+		...delivery,
+		eventSignatures,
+		includeInternalTxs: context.getNodeParameter('includeInternalTxs', false) as boolean,
+		includeLogs: context.getNodeParameter('includeLogs', false) as boolean,
+		onDeactivation: (options.onDeactivation as OnDeactivation | undefined) ?? 'delete',
 		webhookName: typeof options.webhookName === 'string' ? options.webhookName.trim() : '',
 	};
 }
