@@ -25,6 +25,38 @@ function bare(text: string): string {
 	return `"${text}"`;
 }
 
+/**
+ * Sorted key lists, found by the list they were sorted from. Deliveries repeat a handful of
+ * object shapes (every transfer, every log), so sorting each object's keys again would be most
+ * of the work; the bound keeps bodies with ever new keys from growing it.
+ */
+const SORTED_KEYS = new Map<string, Array<{ keys: string[]; sorted: string[] }>>();
+const SORTED_KEYS_LIMIT = 256;
+const SHAPES_PER_FIRST_KEY = 8;
+
+function sameKeys(left: string[], right: string[]): boolean {
+	if (left.length !== right.length) return false;
+	for (let index = 0; index < left.length; index++) if (left[index] !== right[index]) return false;
+	return true;
+}
+
+/** The keys in RFC 8785 order: the default sort compares UTF-16 code units, as the RFC asks. */
+function sortedKeys(keys: string[]): readonly string[] {
+	if (keys.length < 2) return keys;
+	const shapes = SORTED_KEYS.get(keys[0]);
+	if (shapes !== undefined) {
+		for (const shape of shapes) if (sameKeys(shape.keys, keys)) return shape.sorted;
+	}
+	const sorted = [...keys].sort();
+	if (shapes === undefined) {
+		if (SORTED_KEYS.size >= SORTED_KEYS_LIMIT) SORTED_KEYS.clear();
+		SORTED_KEYS.set(keys[0], [{ keys, sorted }]);
+	} else if (shapes.length < SHAPES_PER_FIRST_KEY) {
+		shapes.push({ keys, sorted });
+	}
+	return sorted;
+}
+
 /** The canonical text of plain JSON data; undefined when the value holds anything else. */
 function plainText(value: unknown, quoted: (text: string) => string): string | undefined {
 	switch (typeof value) {
@@ -54,8 +86,7 @@ function plainText(value: unknown, quoted: (text: string) => string): string | u
 			if (prototype !== Object.prototype && prototype !== null) return undefined;
 			const record = value as Record<string, unknown>;
 			if (typeof record.toJSON === 'function') return undefined;
-			// The default sort compares UTF-16 code units, which is what RFC 8785 asks for.
-			const keys = Object.keys(record).sort();
+			const keys = sortedKeys(Object.keys(record));
 			let text = '{';
 			let first = true;
 			for (const key of keys) {

@@ -87,3 +87,17 @@ describe('monitored addresses', () => {
 		expect(cases.map(([body, addresses]) => involvesMonitored(body, addresses))).toEqual([true, false, false, false, true, false]);
 	});
 });
+
+describe('canonical key order for repeated object shapes', () => {
+	it('sorts every object, whether its shape was seen before or not', () => {
+		const shapes = Array.from({ length: 600 }, (_, index) => ({ [`k${index % 300}`]: 1, b: 2, a: 3 }));
+		const body = { items: [...shapes, { b: 1, a: 2 }, { a: 1, b: 2 }, { b: 3, a: 4 }] };
+		expect(canonicalJson(body)).toBe(canonicalJson(JSON.parse(JSON.stringify(body))));
+		const texts = body.items.map((item) => canonicalJson(item));
+		expect(texts.slice(-3)).toEqual(['{"a":2,"b":1}', '{"a":1,"b":2}', '{"a":4,"b":3}']);
+		expect(texts[0]).toBe('{"a":3,"b":2,"k0":1}');
+		expect(texts[599]).toBe('{"a":3,"b":2,"k299":1}');
+		// Same keys in another order: a different list, sorted on its own.
+		expect(canonicalJson({ k0: 1, a: 3, b: 2 })).toBe('{"a":3,"b":2,"k0":1}');
+	});
+});
