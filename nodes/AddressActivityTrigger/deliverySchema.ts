@@ -1,6 +1,6 @@
-import { z } from 'zod';
-
-import { fastDeliverySchema } from './fastDeliverySchema';
+// zod 4's API, shipped inside the zod 3.25 package that n8n provides: it compiles object checks
+// once and validates a delivery several times faster than the zod 3 API.
+import { z } from 'zod/v4';
 
 // The delivery body (spec: "Event message"). Only what the trigger relies on is required; unknown
 // fields are allowed, so new fields from the service never break a workflow. The parsed delivery
@@ -101,18 +101,14 @@ export const deliverySchema = z.object({
 export type Delivery = z.infer<typeof deliverySchema>;
 export type DeliveryTransaction = Delivery['event']['transaction'];
 
-/**
- * Parses a delivery body; on failure returns a short description of what is wrong. The zod 4 copy
- * of the schema answers the common case (a well-formed delivery) quickly; it is never more lenient
- * than this schema (zod 4 integers must be safe integers, numbers finite), so anything it rejects
- * is decided, and described, here.
- */
+/** Missing fields read "Required" (zod 4's default wording names the expected type instead). */
+const issueWording = { error: (issue: { input?: unknown }) => (issue.input === undefined ? 'Required' : undefined) };
+
+/** Parses a delivery body; on failure returns a short description of what is wrong. */
 export function parseDelivery(
 	body: unknown,
 ): { ok: true; delivery: Delivery } | { ok: false; problem: string } {
-	const fast = fastDeliverySchema.safeParse(body);
-	if (fast.success) return { ok: true, delivery: fast.data as Delivery };
-	const result = deliverySchema.safeParse(body);
+	const result = deliverySchema.safeParse(body, issueWording);
 	if (result.success) return { ok: true, delivery: result.data };
 	const problem = result.error.issues
 		.slice(0, 3)
