@@ -9,6 +9,8 @@ import type {
 
 import { searchWebhookChains } from '../shared/chains';
 import { isNotFoundError } from '../shared/transport';
+import { rememberWebhook } from './deliveryLookups';
+import { knownWebhooks, nativeTokens, sharedSecrets } from './processMemory';
 import { triggerProperties } from './properties';
 import { receiveDelivery } from './receive';
 import {
@@ -21,6 +23,7 @@ import {
 	fetchSharedSecret,
 	findWebhookByUrl,
 	getWebhook,
+	recordRegistration,
 	registrationState,
 	reconcileWebhook,
 	updateWebhook,
@@ -28,7 +31,7 @@ import {
 	wrap,
 	type RemoteWebhook,
 } from './registration';
-import { readTriggerConfig, type OnDeactivation } from './triggerConfig';
+import { readTriggerConfig, type OnDeactivation, type TriggerConfig } from './triggerConfig';
 
 function ownUrl(context: IHookFunctions): string {
 	const url = context.getNodeWebhookUrl('default');
@@ -36,9 +39,46 @@ function ownUrl(context: IHookFunctions): string {
 	return url;
 }
 
-/** A listening "test event" registers a temporary webhook at the test URL. */
+/** A listening "test event" registers a temporary webhook at the test URL and keeps no static data. */
 function isTestListening(context: IHookFunctions): boolean {
 	return context.getMode() === 'manual';
+}
+
+/**
+ * After registration: this process knows the webhook, the chain's native token and the secret
+ * at once (in single-instance n8n the deliveries arrive here; webhook processes learn them on
+ * their first delivery), and the production registration is recorded in static data.
+ */
+async function afterRegistration(context: IHookFunctions, webhook: RemoteWebhook, config: TriggerConfig, url: string): Promise<void> {
+	const credentialId = context.getNode().credentials?.addressActivityApi?.id ?? 'default';
+	// Read at every activation (the credential may now hold another account's key), so that a key
+	// without the webhook privilege fails activation rather than every delivery.
+	if (config.verifySignature) {
+		sharedSecrets.set(credentialId, { secret: await fetchSharedSecret.call(context), rereadAt: 0 });
+	}
+	if (nativeTokens.get(config.chainId) === undefined) {
+		nativeTokens.set(config.chainId, await fetchNativeToken.call(context, config.chainId));
+	}
+	rememberWebhook(url, webhook);
+	if (!isTestListening(context)) recordRegistration(registrationState(context), webhook, url, config);
+}
+
+/**
+ * This trigger's webhook: the one it recorded creating (even if its URL was changed elsewhere:
+ * reconciling points it back), else the one registered at its URL.
+ */
+async function findOwnWebhook(context: IHookFunctions, url: string): Promise<RemoteWebhook | undefined> {
+	const state = registrationState(context);
+	if (!isTestListening(context) && state.webhookId && state.webhookUrl === url) {
+		try {
+			return await getWebhook.call(context, state.webhookId);
+		} catch (error) {
+			if (!isNotFoundError(error)) throw wrap(context, error);
+		}
+	}
+	// The URL is unique to this workflow and node: it finds a webhook whose id was never recorded
+	// (activation still running, a failed save) or one kept at deactivation.
+	return await findWebhookByUrl.call(context, url);
 }
 
 export class AddressActivityTrigger implements INodeType {
@@ -47,14 +87,19 @@ export class AddressActivityTrigger implements INodeType {
 		name: 'addressActivityTrigger',
 		icon: { light: 'file:../../icons/addressActivity.svg', dark: 'file:../../icons/addressActivity.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// Version 2 changes no parameter: n8n evaluates an extra expression on every request for version 1 webhook nodes.
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{$parameter["output"] === "raw" ? "Raw message" : "Transfers"}}',
-		description: 'Starts the workflow when a monitored blockchain address has activity',
+		description:
+			'Starts the workflow when a monitored blockchain address has activity. Needs an n8n the service can reach; without a public URL use the Address Activity Poll Trigger.',
 		defaults: { name: 'Address Activity Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'addressActivityApi', required: true }],
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		// Literal values only: an expression here would be evaluated on every delivery. An empty
+		// responseData lets n8n answer with the node's webhookResponse once the run is accepted.
+		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', responseData: '', path: 'webhook' }],
 		properties: triggerProperties,
 	};
 
@@ -67,27 +112,23 @@ export class AddressActivityTrigger implements INodeType {
 				const config = readTriggerConfig.call(this);
 				const url = ownUrl(this);
 				const state = registrationState(this);
-				let webhook: RemoteWebhook | undefined;
-				if (state.webhookId && state.webhookUrl === url) {
-					try {
-						webhook = await getWebhook.call(this, state.webhookId);
-					} catch (error) {
-						if (!isNotFoundError(error)) throw wrap(this, error);
-						// Deleted at the service: forget it so that create() registers a new one.
-						clearRegistration(state);
-					}
+				const webhook = await findOwnWebhook(this, url);
+				if (webhook === undefined) {
+					// Deleted at the service: forget it, so that create() registers a new one.
+					if (!isTestListening(this)) clearRegistration(state);
+					return false;
 				}
-				// The URL is unique to this workflow and node: it finds a webhook kept at deactivation or
-				// one whose id was lost, so a second one is never created.
-				webhook ??= await findWebhookByUrl.call(this, url);
-				if (webhook === undefined) return false;
 				if (!canBeUpdated(webhook, config)) {
 					// The chain or the event signatures changed, which the service cannot update: replace it.
 					await deleteWebhook.call(this, webhook.id);
-					clearRegistration(state);
+					knownWebhooks.delete(url);
+					if (!isTestListening(this)) clearRegistration(state);
 					return false;
 				}
-				await reconcileWebhook.call(this, webhook, config, url, webhookLabel(this, config, isTestListening(this)));
+				const label = webhookLabel(this, config, isTestListening(this));
+				const previouslyOwn = isTestListening(this) ? [] : (state.ownAddresses ?? []);
+				const reconciled = await reconcileWebhook.call(this, webhook, config, url, label, previouslyOwn);
+				await afterRegistration(this, reconciled, config, url);
 				return true;
 			},
 
@@ -99,39 +140,46 @@ export class AddressActivityTrigger implements INodeType {
 				if (!isTestListening(this) && state.webhookId && state.webhookUrl !== url) {
 					// n8n's public URL changed since the last activation: the old webhook is ours too.
 					await deleteWebhook.call(this, state.webhookId);
+					clearRegistration(state);
 				}
-				clearRegistration(state);
-				const nativeToken = await fetchNativeToken.call(this, config.chainId);
 				const label = webhookLabel(this, config, isTestListening(this));
 				const { webhook, remainingAddresses } = await createWebhook.call(this, config, url, label);
 				try {
 					await addAddresses.call(this, webhook.id, remainingAddresses, config.addresses.length);
-					const sharedSecret = config.verifySignature ? await fetchSharedSecret.call(this) : undefined;
-					Object.assign(state, { webhookId: webhook.id, webhookUrl: url, chainId: config.chainId, nativeToken });
-					if (sharedSecret !== undefined) state.sharedSecret = sharedSecret;
+					const addresses = [...(webhook.metadata?.addresses ?? []), ...remainingAddresses];
+					await afterRegistration(this, { ...webhook, metadata: { ...webhook.metadata, addresses } }, config, url);
 				} catch (error) {
-					await removeAfterFailedCreate(this, webhook.id, error);
+					await removeAfterFailedCreate(this, webhook.id, url, error);
 				}
 				return true;
 			},
 
-			/** Deletes the webhook (already gone counts as deleted), or keeps it inactive when the option says so. */
+			/**
+			 * Deletes the webhook (already gone counts as deleted), or keeps it inactive when the option
+			 * says so. Found by its recorded id or by URL, so no path leaves an active webhook behind.
+			 */
 			async delete(this: IHookFunctions): Promise<boolean> {
+				const url = ownUrl(this);
 				const state = registrationState(this);
-				const webhookId = state.webhookId;
-				if (!webhookId || state.webhookUrl !== this.getNodeWebhookUrl('default')) return true;
+				knownWebhooks.delete(url);
 				const onDeactivation = this.getNodeParameter('options.onDeactivation', 'delete') as OnDeactivation;
-				if (onDeactivation === 'keep' && !isTestListening(this)) {
+				const keep = onDeactivation === 'keep' && !isTestListening(this);
+				const targets = new Set<string>();
+				if (!isTestListening(this) && state.webhookId) targets.add(state.webhookId);
+				const byUrl = await findWebhookByUrl.call(this, url);
+				if (byUrl !== undefined) targets.add(byUrl.id);
+				for (const webhookId of targets) {
+					if (!keep) {
+						await deleteWebhook.call(this, webhookId);
+						continue;
+					}
 					try {
 						await updateWebhook.call(this, webhookId, { status: 'inactive' });
 					} catch (error) {
 						if (!isNotFoundError(error)) throw wrap(this, error);
-						clearRegistration(state);
 					}
-					return true;
 				}
-				await deleteWebhook.call(this, webhookId);
-				clearRegistration(state);
+				if (!isTestListening(this) && !keep) clearRegistration(state);
 				return true;
 			},
 		},
@@ -143,8 +191,9 @@ export class AddressActivityTrigger implements INodeType {
 }
 
 /** Removes a just-created webhook after a later step failed, then reports the failure. */
-async function removeAfterFailedCreate(context: IHookFunctions, webhookId: string, error: unknown): Promise<never> {
+async function removeAfterFailedCreate(context: IHookFunctions, webhookId: string, url: string, error: unknown): Promise<never> {
 	const failure = wrap(context, error);
+	knownWebhooks.delete(url);
 	try {
 		await deleteWebhook.call(context, webhookId);
 	} catch (cleanupError) {

@@ -9,7 +9,7 @@ import { z } from 'zod/v4';
 
 /** Decimal amounts arrive as strings; a few producers send small integers as numbers. */
 const decimalAmount = z
-	.union([z.string().regex(/^[0-9]+$/, 'must be a decimal integer'), z.number().int().nonnegative()])
+	.union([z.string().regex(/^[0-9]+$/, 'must be a decimal integer'), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
 	.transform((value) => String(value));
 
 const address = z.string().min(1);
@@ -64,10 +64,11 @@ const internalTransaction = z.object({
 
 const transaction = z.object({
 	txHash: z.string().min(1),
-	/** Read as given ("0" = failed); any value is accepted. */
+	/** "0" (or 0) = failed; any other value, of any type, is accepted and read as not failed. */
 	txStatus: z.unknown(),
 	blockNumber: z.union([z.string().min(1), z.number()]).transform((value) => String(value)),
-	blockTimestamp: z.number().int().nonnegative(),
+	/** Seconds; a value that is no representable date gives transfers a null time rather than an error. */
+	blockTimestamp: z.number(),
 	from: address,
 	to: optionalAddress,
 	value: decimalAmount.optional(),
@@ -77,6 +78,7 @@ const transaction = z.object({
 		.optional(),
 	networkToken: z
 		.object({
+			tokenName: z.string().optional(),
 			tokenSymbol: z.string().optional(),
 			tokenDecimals: z.number().int().nonnegative().max(255).optional(),
 			valueWithDecimals: z.string().optional(),

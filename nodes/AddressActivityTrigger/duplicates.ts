@@ -1,45 +1,80 @@
-import type { IDataObject } from 'n8n-workflow';
-
 /**
- * Retries of one message reuse its messageId for about 45 hours, so the window keeps ids for
- * 48 hours; the count bound keeps the node's static data (saved with the workflow) small.
+ * The duplicate window: which messages this process has started a run for. A retry of a message
+ * reuses its messageId for about 45 hours, so ids are kept 48 hours (bounded in number).
+ *
+ * A message is claimed before its run is handed to n8n and settled by n8n's answer to the
+ * service: a 2xx keeps it (later copies are acknowledged without a run); anything else forgets
+ * it, so that the service's retry runs it. A copy that arrives while the first is still being
+ * answered waits for that answer instead of guessing.
  */
-export const DUPLICATE_WINDOW_MS = 48 * 60 * 60 * 1000;
-export const DUPLICATE_WINDOW_SIZE = 1000;
+import { BoundedMap } from './boundedMap';
 
-/** The window in the node's static data: messageIds and when they were first seen (ms), oldest first. */
-export interface SeenMessages extends IDataObject {
-	ids: string[];
-	at: number[];
+export const DUPLICATE_WINDOW_MS = 48 * 60 * 60 * 1000;
+export const DUPLICATE_WINDOW_SIZE = 10_000;
+
+interface Claim {
+	at: number;
+	/** Resolves true once the run was acknowledged to the service, false if it was not. */
+	answered: Promise<boolean>;
+	settle(acknowledged: boolean): void;
 }
 
-/**
- * Records messageId as seen at `now` and returns true when it was already seen within the window.
- * The lists are trimmed in chunks (up to a quarter over the size), which keeps the cost per
- * message low; assigning the window back marks the static data as changed so that n8n saves it.
- */
-export function isDuplicateMessage(
-	state: IDataObject,
-	messageId: string,
-	now: number,
-	windowMs = DUPLICATE_WINDOW_MS,
-	windowSize = DUPLICATE_WINDOW_SIZE,
-): boolean {
-	const previous = state.seenMessages as Partial<SeenMessages> | undefined;
-	const ids = Array.isArray(previous?.ids) ? previous.ids : [];
-	const at = Array.isArray(previous?.at) && previous.at.length === ids.length ? previous.at : ids.map(() => now);
-	const index = ids.lastIndexOf(messageId);
-	if (index !== -1 && now - at[index] < windowMs) return true;
+export type ClaimResult =
+	| { first: true; settle(acknowledged: boolean): void }
+	| { first: false; answered: Promise<boolean> };
 
-	ids.push(messageId);
-	at.push(now);
-	let drop = 0;
-	while (drop < ids.length && now - at[drop] >= windowMs) drop++;
-	if (ids.length - drop > windowSize + Math.floor(windowSize / 4)) drop = ids.length - windowSize;
-	if (drop > 0) {
-		ids.splice(0, drop);
-		at.splice(0, drop);
+export class MessageWindow {
+	private readonly claims = new Map<string, Claim>();
+
+	constructor(
+		private readonly windowMs = DUPLICATE_WINDOW_MS,
+		private readonly size = DUPLICATE_WINDOW_SIZE,
+	) {}
+
+	/** Claims `messageId` for a run; synchronous, so two copies in one process cannot both be first. */
+	claim(messageId: string, now: number): ClaimResult {
+		const existing = this.claims.get(messageId);
+		if (existing !== undefined && now - existing.at < this.windowMs) return { first: false, answered: existing.answered };
+		this.expire(now);
+		let resolve!: (acknowledged: boolean) => void;
+		const answered = new Promise<boolean>((done) => (resolve = done));
+		let settled = false;
+		const claim: Claim = {
+			at: now,
+			answered,
+			settle: (acknowledged) => {
+				if (settled) return;
+				settled = true;
+				if (!acknowledged && this.claims.get(messageId) === claim) this.claims.delete(messageId);
+				resolve(acknowledged);
+			},
+		};
+		this.claims.delete(messageId);
+		this.claims.set(messageId, claim);
+		return { first: true, settle: claim.settle };
 	}
-	state.seenMessages = { ids, at };
-	return false;
+
+	get count(): number {
+		return this.claims.size;
+	}
+
+	private expire(now: number): void {
+		// Oldest first (insertion order): stop at the first one still inside the window.
+		for (const [id, claim] of this.claims) {
+			if (this.claims.size < this.size && now - claim.at < this.windowMs) break;
+			this.claims.delete(id);
+		}
+	}
+}
+
+/** Per trigger URL. */
+export const messageWindows = new BoundedMap<string, MessageWindow>(2000);
+
+export function messageWindowFor(url: string): MessageWindow {
+	let window = messageWindows.get(url);
+	if (window === undefined) {
+		window = new MessageWindow();
+		messageWindows.set(url, window);
+	}
+	return window;
 }

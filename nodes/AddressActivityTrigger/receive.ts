@@ -1,53 +1,55 @@
+import { sleep } from 'n8n-workflow';
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { parseDelivery, type Delivery } from './deliverySchema';
-import { isDuplicateMessage } from './duplicates';
-import {
-	EXTRA_ADDRESS_LIMIT,
-	extraAddresses,
-	fetchMonitoredAddresses,
-	fetchSharedSecret,
-	NO_RETRY,
-	registrationState,
-	type RegistrationState,
-} from './registration';
+import { messageWindowFor } from './duplicates';
+import { credentialKey, ownWebhook, refreshKnownWebhook, sharedSecretFor, type ServiceBudget } from './deliveryLookups';
+import { nativeTokens, type KnownWebhook } from './processMemory';
 import { isSignatureValid, type SignedDelivery } from './signature';
-import { involvesMonitored, monitoredSet, toTransfers } from './transfers';
+import { eitherOf, involvesMonitored, monitoredSet, toTransfers, type AddressLookup } from './transfers';
 import { readDeliveryConfig, type DeliveryConfig } from './triggerConfig';
 
-/** The acknowledgement the service expects; it is sent for duplicates too, so retries stop. */
+/** The acknowledgement the service expects (any 200 will do); also sent for duplicates, so retries stop. */
 const RECEIVED = { received: true };
-/** After a failed verification, the secret is fetched again (it may have been rotated) at most this often. */
-export const SECRET_REFRESH_INTERVAL_MS = 60 * 1000;
-/** How often the webhook's address list may be read again when a delivery names none of the known addresses. */
-export const ADDRESS_REFRESH_INTERVAL_MS = 60 * 1000;
+/** The service waits 10 s for an answer: calls to it while a delivery waits share this budget. */
+export const SERVICE_BUDGET_MS = 4000;
+/** How long a copy of a message waits for the first copy's answer before asking the service to retry. */
+export const DUPLICATE_WAIT_MS = 4000;
 /** Request headers never copied into the output. */
 const PRIVATE_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-service-api-key']);
 
-/** Answers without starting the workflow. */
-function refuse(context: IWebhookFunctions, statusCode: number, message: string): IWebhookResponseData {
-	const response = context.getResponseObject();
-	response.status(statusCode).json({ received: false, message });
+type Refusal = { statusCode: number; message: string; level: 'error' | 'warn' | 'info' };
+
+/** The node's own URL for this request (test and production URLs differ). */
+function ownUrl(context: IWebhookFunctions): string {
+	return context.getWebhookResourceUrl('default') ?? context.getNodeWebhookUrl('default') ?? '';
+}
+
+/** Answers without starting the workflow, and says why in n8n's log (never with the secret or key). */
+function answer(context: IWebhookFunctions, refusal: Refusal, details: IDataObject = {}): IWebhookResponseData {
+	const node = context.getNode();
+	// n8n's console log shows the message only, so the message carries what a reader needs.
+	const about = details.messageId ? ` (message ${String(details.messageId)}, webhook ${String(details.webhookId)})` : '';
+	const where = `workflow ${context.getWorkflow().id}, node "${node.name}"`;
+	context.logger[refusal.level](`Address Activity Trigger (${where}): ${refusal.message}${about}; answered ${refusal.statusCode}`, {
+		workflowId: context.getWorkflow().id,
+		nodeName: node.name,
+		...details,
+	});
+	context.getResponseObject().status(refusal.statusCode).json({ received: false, message: refusal.message });
 	return { noWebhookResponse: true };
 }
 
-/**
- * Answers 200 {"received": true} at once, then starts the workflow with `items` (if any).
- * Answering here, rather than through webhookResponse, also makes n8n save the static data (the
- * duplicate window) before the run starts: n8n 2.41 saves it in its response callback, and with a
- * deferred onReceived answer the run it starts first resets the static data's "changed" flag.
- */
-function acknowledge(context: IWebhookFunctions, items: IDataObject[] = []): IWebhookResponseData {
+function acknowledgeWithoutRun(context: IWebhookFunctions): IWebhookResponseData {
 	context.getResponseObject().status(200).json(RECEIVED);
-	if (items.length === 0) return { noWebhookResponse: true };
-	return { workflowData: [context.helpers.returnJsonArray(items)], noWebhookResponse: true };
+	return { noWebhookResponse: true };
 }
 
 function headerText(value: string | string[] | undefined): string | undefined {
 	return Array.isArray(value) ? value[0] : value;
 }
 
-/** The body as JSON, from the exact bytes when n8n kept them (the raw-body signature needs those). */
+/** The body as JSON, from the exact bytes when n8n kept them (the raw-body signatures need those). */
 function readBody(context: IWebhookFunctions): { ok: true; rawBody?: Buffer; body: unknown } | { ok: false } {
 	const rawBody = (context.getRequestObject() as { rawBody?: unknown }).rawBody;
 	if (Buffer.isBuffer(rawBody) && rawBody.length > 0) {
@@ -60,25 +62,13 @@ function readBody(context: IWebhookFunctions): { ok: true; rawBody?: Buffer; bod
 	return { ok: true, body: context.getBodyData() };
 }
 
-/**
- * Checks the signature against the stored secret; when that fails, fetches the secret once more
- * (the account may have rotated it), at most once per SECRET_REFRESH_INTERVAL_MS.
- */
-async function isAuthentic(context: IWebhookFunctions, state: RegistrationState, delivery: SignedDelivery): Promise<boolean> {
-	if (state.sharedSecret && isSignatureValid(delivery, state.sharedSecret)) return true;
-	const now = Date.now();
-	if (now - (state.secretCheckedAt ?? 0) < SECRET_REFRESH_INTERVAL_MS) return false;
-	state.secretCheckedAt = now;
-	let secret: string;
-	try {
-		secret = await fetchSharedSecret.call(context, NO_RETRY);
-	} catch {
-		// The service is unreachable: the delivery stays unverified and the service retries it later.
-		return false;
-	}
-	if (secret === state.sharedSecret || !isSignatureValid(delivery, secret)) return false;
-	state.sharedSecret = secret;
-	return true;
+/** Verifies with the secret this process knows; reads it again (at most every few seconds) when that fails. */
+async function isAuthentic(context: IWebhookFunctions, delivery: SignedDelivery, budget: ServiceBudget): Promise<boolean> {
+	const key = credentialKey(context);
+	const known = await sharedSecretFor(context, key, budget, false);
+	if (known !== undefined && isSignatureValid(delivery, known)) return true;
+	const fresh = await sharedSecretFor(context, key, budget, true);
+	return fresh !== undefined && fresh !== known && isSignatureValid(delivery, fresh);
 }
 
 function publicHeaders(context: IWebhookFunctions): IDataObject {
@@ -90,67 +80,113 @@ function publicHeaders(context: IWebhookFunctions): IDataObject {
 }
 
 /**
- * The addresses the webhook monitors: the trigger's own plus those added elsewhere. When a delivery
- * concerns none of them, an address was added since the list was last read: read it again, at
- * most once per ADDRESS_REFRESH_INTERVAL_MS.
+ * The addresses that count as monitored: the trigger's own and those the webhook monitors at the
+ * service (added elsewhere, e.g. by the Address Activity node). A delivery about none of them
+ * means the webhook's list changed since it was read: read it again (rate-limited).
  */
 async function monitoredAddresses(
 	context: IWebhookFunctions,
 	config: DeliveryConfig,
-	state: RegistrationState,
+	url: string,
+	webhook: KnownWebhook,
 	delivery: Delivery,
-): Promise<ReadonlySet<string>> {
-	// Lower-cased once here: the check below and the mapping both look addresses up.
-	const known = monitoredSet([...config.addresses, ...(state.extraAddresses ?? [])]);
-	const now = Date.now();
-	if (involvesMonitored(delivery, known) || !state.webhookId) return known;
-	if (now - (state.addressesCheckedAt ?? 0) < ADDRESS_REFRESH_INTERVAL_MS) return known;
-	state.addressesCheckedAt = now;
-	try {
-		const limit = config.addresses.length + EXTRA_ADDRESS_LIMIT;
-		const monitored = await fetchMonitoredAddresses.call(context, state.webhookId, limit, NO_RETRY);
-		state.extraAddresses = extraAddresses(monitored, config.addresses);
-	} catch {
-		// The list could not be read: the known addresses still give a correct, if partial, view.
-		return known;
-	}
-	return monitoredSet([...config.addresses, ...state.extraAddresses]);
+	budget: ServiceBudget,
+): Promise<AddressLookup> {
+	const own = monitoredSet(config.addresses);
+	const known = eitherOf(own, webhook.addresses);
+	if (involvesMonitored(delivery, known)) return known;
+	const fresh = await refreshKnownWebhook(context, url, webhook, budget);
+	return fresh === webhook ? known : eitherOf(own, fresh.addresses);
 }
 
 async function outputItems(
 	context: IWebhookFunctions,
 	config: DeliveryConfig,
-	state: RegistrationState,
+	url: string,
+	webhook: KnownWebhook,
 	delivery: Delivery,
 	body: unknown,
+	budget: ServiceBudget,
 ): Promise<IDataObject[]> {
 	if (config.output === 'raw') {
 		const message = body as IDataObject;
 		return [config.includeHeaders ? { headers: publicHeaders(context), body: message } : message];
 	}
-	const monitored = await monitoredAddresses(context, config, state, delivery);
-	return toTransfers(delivery, monitored, state.nativeToken ?? {}, config.filters, state.chainId ?? config.chainId);
+	const monitored = await monitoredAddresses(context, config, url, webhook, delivery, budget);
+	return toTransfers(delivery, monitored, nativeTokens.get(config.chainId) ?? {}, config.filters, config.chainId);
 }
 
-/** Handles one delivery: verify, validate, drop duplicates, then start the workflow with the chosen output. */
+/**
+ * Handles one delivery: verify, validate, check it is for this trigger's webhook, drop copies of a
+ * message this process already ran, then hand the run to n8n. n8n answers the service only after
+ * it has created (or queued) the execution, so a failure there is a non-2xx and the service
+ * retries: nothing acknowledged is lost. Nothing here writes the workflow's static data.
+ */
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const config = readDeliveryConfig.call(this);
-	const state = registrationState(this);
+	const url = ownUrl(this);
+	const budget: ServiceBudget = { deadline: Date.now() + SERVICE_BUDGET_MS };
 	const signature = headerText(this.getHeaderData()['x-signature']);
-	if (config.verifySignature && !signature) return refuse(this, 401, 'Missing x-signature header');
+	if (config.verifySignature && !signature) {
+		return answer(this, { statusCode: 401, level: 'warn', message: 'Refused a request without an x-signature header' });
+	}
 
 	const read = readBody(this);
-	if (!read.ok) return refuse(this, 400, 'The body is not valid JSON');
-	if (config.verifySignature && !(await isAuthentic(this, state, { signature, rawBody: read.rawBody, body: read.body }))) {
-		return refuse(this, 401, 'The x-signature header does not match the body');
+	if (!read.ok) return answer(this, { statusCode: 400, level: 'warn', message: 'Refused a request whose body is not JSON' });
+	if (config.verifySignature && !(await isAuthentic(this, { signature, rawBody: read.rawBody, body: read.body }, budget))) {
+		return answer(this, {
+			statusCode: 401,
+			level: 'warn',
+			message: "Refused a request whose x-signature does not match the account's shared secret (forged, or signed with a secret the service could not confirm)",
+		});
 	}
 
 	const parsed = parseDelivery(read.body);
-	if (!parsed.ok) return refuse(this, 400, `Malformed delivery: ${parsed.problem}`);
-	const delivery = parsed.delivery;
-	if (state.webhookId === undefined || delivery.webhookId !== state.webhookId) {
-		return refuse(this, 401, 'The delivery is for a webhook this trigger does not own');
+	if (!parsed.ok) {
+		// Signed (or unverified by choice) but not a delivery the trigger can read: acknowledged, so
+		// that the service does not retry it for two days and deactivate the webhook over it.
+		return answer(this, { statusCode: 200, level: 'warn', message: `Skipped a message that is not a valid address_activity delivery: ${parsed.problem}` });
 	}
-	if (isDuplicateMessage(state, delivery.messageId, Date.now())) return acknowledge(this);
-	return acknowledge(this, await outputItems(this, config, state, delivery, read.body));
+	const delivery = parsed.delivery;
+	const details = { messageId: delivery.messageId, webhookId: delivery.webhookId };
+
+	const ownership = await ownWebhook(this, url, delivery.webhookId, budget);
+	if (ownership.kind === 'unreachable') {
+		return answer(this, { statusCode: 503, level: 'warn', message: `Could not confirm the delivery's webhook with the service (${ownership.reason}); the service will retry` }, details);
+	}
+	if (ownership.kind === 'foreign') {
+		return answer(this, { statusCode: 401, level: 'warn', message: `Refused a delivery for webhook ${delivery.webhookId}, which is not registered at this trigger's URL` }, details);
+	}
+
+	const window = messageWindowFor(url);
+	for (let attempt = 0; ; attempt++) {
+		const claim = window.claim(delivery.messageId, Date.now());
+		if (claim.first) {
+			const response = this.getResponseObject();
+			// n8n's answer to the service decides whether the message counts as run.
+			response.once('finish', () => claim.settle(response.statusCode >= 200 && response.statusCode < 300));
+			response.once('close', () => claim.settle(false));
+			break;
+		}
+		const acknowledged = await Promise.race([claim.answered, sleep(DUPLICATE_WAIT_MS).then(() => undefined)]);
+		if (acknowledged === true) {
+			this.logger.debug(`Address Activity Trigger "${this.getNode().name}": message ${delivery.messageId} ran already; acknowledged without a run`, details);
+			return acknowledgeWithoutRun(this);
+		}
+		if (acknowledged === undefined || attempt > 0) {
+			return answer(this, { statusCode: 503, level: 'info', message: `Another copy of message ${delivery.messageId} is still being handled; the service will retry` }, details);
+		}
+		// The first copy was not acknowledged: this copy runs it.
+	}
+
+	let items: IDataObject[];
+	try {
+		items = await outputItems(this, config, url, ownership.webhook, delivery, read.body, budget);
+	} catch (error) {
+		// The schema bounds what the mapping reads; should a body still defeat it, the message is
+		// acknowledged and logged rather than failing on every retry for two days.
+		return answer(this, { statusCode: 200, level: 'error', message: `Could not turn message ${delivery.messageId} into transfers: ${(error as Error).message}` }, details);
+	}
+	if (items.length === 0) return acknowledgeWithoutRun(this);
+	return { workflowData: [this.helpers.returnJsonArray(items)], webhookResponse: RECEIVED };
 }

@@ -6,26 +6,21 @@ import type { NativeToken } from './transfers';
 import type { TriggerConfig } from './triggerConfig';
 
 /**
- * The node's static data: exactly what finding and verifying its webhook needs, plus the
- * duplicate window (see duplicates.ts).
+ * The node's static data: what finding its webhook and tidying it up at the next activation needs.
+ * Only the lifecycle methods write it (n8n runs them one at a time in the main process); the
+ * delivery path never does, because n8n saves static data whole and the last writer wins.
  */
 export interface RegistrationState extends IDataObject {
 	webhookId?: string;
-	/** The URL the webhook was registered with (test and production URLs differ). */
+	/** The URL the webhook was registered with. */
 	webhookUrl?: string;
-	sharedSecret?: string;
 	chainId?: string;
-	nativeToken?: NativeToken & IDataObject;
-	/** When the shared secret was last fetched again after a failed verification (ms). */
-	secretCheckedAt?: number;
-	/**
-	 * Lower-case addresses the webhook monitors beyond the trigger's own (added elsewhere, e.g. by
-	 * the Address Activity node), so that their transfers show up too; at most EXTRA_ADDRESS_LIMIT.
-	 */
-	extraAddresses?: string[];
-	/** When extraAddresses was last read from the service (ms). */
-	addressesCheckedAt?: number;
+	/** Lower-case addresses the trigger itself registered, so that a later activation can remove those it no longer lists. */
+	ownAddresses?: string[];
 }
+
+/** Keys earlier versions kept in static data (the secret among them): removed at the next activation. */
+const RETIRED_KEYS = ['sharedSecret', 'secretCheckedAt', 'seenMessages', 'extraAddresses', 'addressesCheckedAt', 'nativeToken'];
 
 export interface RemoteWebhook {
 	id: string;
@@ -51,64 +46,40 @@ export function registrationState(context: AnyContext): RegistrationState {
 }
 
 export function clearRegistration(state: RegistrationState): void {
-	delete state.webhookId;
-	delete state.webhookUrl;
-	delete state.sharedSecret;
-	delete state.chainId;
-	delete state.nativeToken;
-	delete state.secretCheckedAt;
-	delete state.seenMessages;
-	delete state.extraAddresses;
-	delete state.addressesCheckedAt;
+	for (const key of ['webhookId', 'webhookUrl', 'chainId', 'ownAddresses', ...RETIRED_KEYS]) delete state[key];
 }
 
-/** The static data is saved with the workflow on every delivery: keep the extra addresses few. */
-export const EXTRA_ADDRESS_LIMIT = 1000;
-
-/** The webhook's addresses that are not the configured ones, lower-case, at most EXTRA_ADDRESS_LIMIT. */
-export function extraAddresses(monitored: string[], configured: string[]): string[] {
-	const own = new Set(configured.map((address) => address.toLowerCase()));
-	const extra = new Set<string>();
-	for (const address of monitored) {
-		const key = address.toLowerCase();
-		if (!own.has(key)) extra.add(key);
-		if (extra.size >= EXTRA_ADDRESS_LIMIT) break;
-	}
-	return [...extra];
+/** Records the production registration (test listening never touches static data). */
+export function recordRegistration(state: RegistrationState, webhook: RemoteWebhook, url: string, config: TriggerConfig): void {
+	for (const key of RETIRED_KEYS) delete state[key];
+	Object.assign(state, {
+		webhookId: webhook.id,
+		webhookUrl: url,
+		chainId: config.chainId,
+		ownAddresses: config.addresses.map((address) => address.toLowerCase()),
+	});
 }
 
-/** Reads the webhook's monitored addresses, up to `limit` (GET /v1/webhooks/{id}/addresses). */
-export async function fetchMonitoredAddresses(
-	this: AnyContext,
-	webhookId: string,
-	limit: number,
-	retry?: RetryPolicy,
-): Promise<string[]> {
-	const addresses: string[] = [];
-	let pageToken: string | undefined;
-	do {
-		const qs: IDataObject = { pageSize: LIST_PAGE_SIZE };
-		if (pageToken) qs.pageToken = pageToken;
-		const page = await serviceRequest.call(this, {
-			method: 'GET',
-			path: `/v1/webhooks/${encodeURIComponent(webhookId)}/addresses`,
-			qs,
-			retry,
-		});
-		if (Array.isArray(page.addresses)) addresses.push(...(page.addresses as string[]));
-		pageToken = typeof page.nextPageToken === 'string' && page.nextPageToken ? page.nextPageToken : undefined;
-	} while (pageToken && addresses.length < limit);
-	return addresses;
+/** The service allows names and descriptions of at most this many characters. */
+export const WEBHOOK_TEXT_LIMIT = 256;
+
+function clip(text: string, limit: number): string {
+	return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
 }
 
-/** A name that tells a user listing webhooks which workflow and node own this one. */
+/** A name that tells a user listing webhooks which workflow and node own this one, within the service's limit. */
 export function webhookLabel(context: HookContext, config: TriggerConfig, isTest: boolean): { name: string; description: string } {
 	const workflow = context.getWorkflow();
 	const node = context.getNode();
-	const owner = `n8n workflow "${workflow.name ?? workflow.id}" (ID ${workflow.id}), node "${node.name}"`;
+	const workflowName = workflow.name ?? workflow.id ?? '';
+	const suffix = isTest ? ' (test)' : '';
+	// The node name is short and tells triggers of one workflow apart: the workflow name gives way first.
+	const nodePart = ` / ${clip(node.name, 80)}${suffix}`;
+	const generated = `n8n: ${clip(workflowName, WEBHOOK_TEXT_LIMIT - 'n8n: '.length - nodePart.length)}${nodePart}`;
+	const owner = `n8n workflow ID ${workflow.id}, node "${node.name}", workflow "${workflowName}"`;
 	return {
-		name: config.webhookName || `n8n: ${workflow.name ?? workflow.id} / ${node.name}${isTest ? ' (test)' : ''}`,
-		description: `Created by the Address Activity Trigger of ${owner}${isTest ? ' for a test event' : ''}.`,
+		name: clip(config.webhookName || generated, WEBHOOK_TEXT_LIMIT),
+		description: clip(`Created by the Address Activity Trigger of ${owner}${isTest ? ' for a test event' : ''}.`, WEBHOOK_TEXT_LIMIT),
 	};
 }
 
@@ -179,6 +150,15 @@ export function missingAddresses(webhook: RemoteWebhook, config: TriggerConfig):
 	return config.addresses.filter((address) => !monitored.has(address.toLowerCase()));
 }
 
+/** Addresses this trigger registered earlier, no longer configured, and still at the webhook (lower-case). */
+export function droppedAddresses(webhook: RemoteWebhook, config: TriggerConfig, previouslyOwn: string[]): string[] {
+	const configured = new Set(config.addresses.map((address) => address.toLowerCase()));
+	const monitored = new Set((webhook.metadata?.addresses ?? []).map((address) => address.toLowerCase()));
+	return [...new Set(previouslyOwn.map((address) => address.toLowerCase()))].filter(
+		(address) => !configured.has(address) && monitored.has(address),
+	);
+}
+
 function batches<T>(values: T[], size: number): T[][] {
 	const result: T[][] = [];
 	for (let start = 0; start < values.length; start += size) result.push(values.slice(start, start + size));
@@ -232,6 +212,21 @@ export async function addAddresses(
 	}
 }
 
+/** Removes addresses in batches (DELETE /v1/webhooks/{id}/addresses with a JSON body). */
+export async function removeAddresses(this: HookContext, webhookId: string, addresses: string[]): Promise<void> {
+	for (const batch of batches(addresses, ADDRESS_BATCH_SIZE)) {
+		try {
+			await serviceRequest.call(this, {
+				method: 'DELETE',
+				path: `/v1/webhooks/${encodeURIComponent(webhookId)}/addresses`,
+				body: { addresses: batch },
+			});
+		} catch (error) {
+			throw wrap(this, error);
+		}
+	}
+}
+
 /**
  * Registers a new webhook with the first batch of addresses in the create body; returns it with
  * the addresses still to add (the caller adds them, with clean-up if that fails).
@@ -262,8 +257,19 @@ export async function createWebhook(
 		});
 		return { webhook: webhook as unknown as RemoteWebhook, remainingAddresses: laterBatches.flat() };
 	} catch (error) {
+		// A 5xx or a dropped connection may come after the service created the webhook: look for it
+		// by its URL rather than leave it behind or create a second one.
+		if (mayHaveBeenCreated(error)) {
+			const created = await findWebhookByUrl.call(this, url).catch(() => undefined);
+			if (created !== undefined) return { webhook: created, remainingAddresses: missingAddresses(created, config) };
+		}
 		throw wrap(this, explainAddressLimit(this, error, config.addresses.length));
 	}
+}
+
+function mayHaveBeenCreated(error: unknown): boolean {
+	if (!(error instanceof NodeApiError)) return false;
+	return error.httpCode === undefined || error.httpCode === null || Number(error.httpCode) >= 500;
 }
 
 /** Removes a webhook; one that is already gone counts as removed. */
@@ -293,8 +299,9 @@ export function wrap(context: AnyContext, error: unknown): NodeApiError | NodeOp
 
 /**
  * Brings an existing webhook in line with the parameters: adds configured addresses it lacks,
- * re-activates it (the service deactivates webhooks whose deliveries keep failing), corrects url,
- * flags and name, and fills in the secret and native token when this trigger adopted it.
+ * removes the addresses this trigger registered before but no longer lists (those added
+ * elsewhere stay), re-activates it (the service deactivates webhooks whose deliveries keep
+ * failing), and corrects url, flags and name.
  */
 export async function reconcileWebhook(
 	this: HookContext,
@@ -302,9 +309,11 @@ export async function reconcileWebhook(
 	config: TriggerConfig,
 	url: string,
 	label: { name: string; description: string },
-): Promise<void> {
-	const state = registrationState(this);
+	previouslyOwn: string[],
+): Promise<RemoteWebhook> {
 	await addAddresses.call(this, webhook.id, missingAddresses(webhook, config), config.addresses.length);
+	const dropped = droppedAddresses(webhook, config, previouslyOwn);
+	await removeAddresses.call(this, webhook.id, dropped);
 	const changes: IDataObject = {};
 	if (webhook.status !== 'active') changes.status = 'active';
 	if (webhook.url !== url) changes.url = url;
@@ -314,17 +323,8 @@ export async function reconcileWebhook(
 		changes.name = label.name;
 		changes.description = label.description;
 	}
-	if (Object.keys(changes).length > 0) await updateWebhook.call(this, webhook.id, changes);
-
-	if (state.webhookId !== webhook.id || state.chainId !== config.chainId) {
-		state.nativeToken = await fetchNativeToken.call(this, config.chainId);
-	}
-	if (config.verifySignature && !state.sharedSecret) state.sharedSecret = await fetchSharedSecret.call(this);
-	Object.assign(state, {
-		webhookId: webhook.id,
-		webhookUrl: url,
-		chainId: config.chainId,
-		extraAddresses: extraAddresses(webhook.metadata?.addresses ?? [], config.addresses),
-		addressesCheckedAt: Date.now(),
-	});
+	if (Object.keys(changes).length > 0) return await updateWebhook.call(this, webhook.id, changes);
+	const remaining = new Set(dropped);
+	const addresses = [...(webhook.metadata?.addresses ?? []).filter((address) => !remaining.has(address.toLowerCase())), ...missingAddresses(webhook, config)];
+	return { ...webhook, metadata: { ...webhook.metadata, addresses } };
 }

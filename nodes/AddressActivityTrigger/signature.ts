@@ -5,20 +5,30 @@ import { canonicalJson } from './canonicalJson';
 const SHARED_SECRET_PATTERN = /^(?:[0-9a-fA-F]{2})+$/;
 const BACKSLASH = 0x5c;
 
-/** The shared secret is hex text; its decoded bytes are the HMAC key. */
-function hmacKey(sharedSecret: string): Buffer | undefined {
+/**
+ * The ways the service's own material signs a delivery (each HMAC-SHA256, base64):
+ * - `jcs`: the documented scheme, over the JCS form of the body, keyed with the hex-decoded secret;
+ * - `raw`: over the body bytes as sent, keyed with the hex-decoded secret;
+ * - `rawUtf8Key`: over the body bytes, keyed with the secret's text itself (the SDK's generated hook).
+ */
+export type SignatureScheme = 'jcs' | 'raw' | 'rawUtf8Key';
+
+/** The shared secret is hex text; its decoded bytes are the documented HMAC key. */
+function hexKey(sharedSecret: string): Buffer | undefined {
 	return SHARED_SECRET_PATTERN.test(sharedSecret) ? Buffer.from(sharedSecret, 'hex') : undefined;
 }
 
-function hmacSha256(key: Buffer, text: string | Buffer): Buffer {
+function hmacSha256(key: Buffer | string, text: string | Buffer): Buffer {
 	return createHmac('sha256', key).update(text).digest();
 }
 
-/** Computes the x-signature header of the documented scheme: base64(HMAC-SHA256(hex-decoded secret, JCS(body))). */
-export function signDelivery(body: unknown, sharedSecret: string): string {
-	const key = hmacKey(sharedSecret);
+/** Computes the x-signature header for `body` with one of the schemes (the emulator and tests sign with it). */
+export function signDelivery(body: unknown, sharedSecret: string, scheme: SignatureScheme = 'jcs', rawBody?: Buffer | string): string {
+	if (scheme === 'rawUtf8Key') return hmacSha256(sharedSecret, rawBody ?? JSON.stringify(body)).toString('base64');
+	const key = hexKey(sharedSecret);
 	if (key === undefined) throw new TypeError('The shared secret is not hex text');
-	return hmacSha256(key, canonicalJson(body)).toString('base64');
+	const text = scheme === 'raw' ? (rawBody ?? JSON.stringify(body)) : canonicalJson(body);
+	return hmacSha256(key, text).toString('base64');
 }
 
 export interface SignedDelivery {
@@ -30,26 +40,33 @@ export interface SignedDelivery {
 	body: unknown;
 }
 
-/**
- * True when x-signature matches the documented scheme (HMAC over the JCS form of the body) or the
- * raw-body variant one vendor client uses (HMAC over the bytes as sent), both keyed with the
- * hex-decoded shared secret. Every comparison is constant-time.
- */
-export function isSignatureValid(delivery: SignedDelivery, sharedSecret: string): boolean {
-	const key = hmacKey(sharedSecret);
-	if (key === undefined || typeof delivery.signature !== 'string') return false;
-	const received = Buffer.from(delivery.signature.trim(), 'base64');
-	if (received.length !== 32) return false;
-
-	let canonical: string | undefined;
+function canonicalText(delivery: SignedDelivery): string | undefined {
 	try {
 		// JSON text without a backslash has no string that needs escaping.
 		const escapeFree = delivery.rawBody !== undefined && !delivery.rawBody.includes(BACKSLASH);
-		canonical = canonicalJson(delivery.body, escapeFree);
+		return canonicalJson(delivery.body, escapeFree);
 	} catch {
-		// A body JCS cannot represent (for example a number that overflows) can still match the raw-body variant.
-		canonical = undefined;
+		// A body JCS cannot represent (for example a number that overflows) may still match a raw-body scheme.
+		return undefined;
 	}
-	if (canonical !== undefined && timingSafeEqual(hmacSha256(key, canonical), received)) return true;
-	return delivery.rawBody !== undefined && timingSafeEqual(hmacSha256(key, delivery.rawBody), received);
+}
+
+/**
+ * True when x-signature matches any scheme the service is known to sign with, so that no genuine
+ * delivery is refused for the way it was signed. The raw-body checks cost one HMAC each and run
+ * first; the JCS form is built only when they fail. Every comparison is constant-time.
+ */
+export function isSignatureValid(delivery: SignedDelivery, sharedSecret: string): boolean {
+	if (typeof delivery.signature !== 'string' || sharedSecret === '') return false;
+	const received = Buffer.from(delivery.signature.trim(), 'base64');
+	if (received.length !== 32) return false;
+	const key = hexKey(sharedSecret);
+	const { rawBody } = delivery;
+	if (rawBody !== undefined) {
+		if (key !== undefined && timingSafeEqual(hmacSha256(key, rawBody), received)) return true;
+		if (timingSafeEqual(hmacSha256(sharedSecret, rawBody), received)) return true;
+	}
+	if (key === undefined) return false;
+	const canonical = canonicalText(delivery);
+	return canonical !== undefined && timingSafeEqual(hmacSha256(key, canonical), received);
 }

@@ -23,13 +23,15 @@ export interface Transfer extends IDataObject {
 	amount: string;
 	txHash: string;
 	blockNumber: string;
-	time: string;
+	/** ISO 8601; null when the delivery's block time is not a representable date. */
+	time: string | null;
 	chainId: string | null;
 	messageId: string;
 	webhookId: string;
 }
 
 export interface NativeToken {
+	name?: string;
 	symbol?: string;
 	decimals?: number;
 }
@@ -71,24 +73,45 @@ function isPositive(amountRaw: string): boolean {
 	return DIGITS.test(amountRaw) ? NON_ZERO_DIGIT.test(amountRaw) : BigInt(amountRaw) > BigInt(0);
 }
 
-/** Sets made by monitoredSet: their addresses are lower-case already. */
-const LOWER_CASE_SETS = new WeakSet<ReadonlySet<string>>();
+/** Anything that answers whether a lower-case address is monitored. */
+export interface AddressLookup {
+	has(lowerCaseAddress: string): boolean;
+}
+
+/** Lookups made here: their addresses are lower-case already. */
+const LOOKUPS = new WeakSet<object>();
 
 /**
  * The monitored addresses, lower-case, for lookups. A delivery is looked at more than once
  * (does it concern a known address? which transfers?), and the list can be long: building the
  * set once saves lowering every address again.
  */
-export function monitoredSet(addresses: Iterable<string>): ReadonlySet<string> {
-	if (LOWER_CASE_SETS.has(addresses as ReadonlySet<string>)) return addresses as ReadonlySet<string>;
+export function monitoredSet(addresses: Iterable<string> | AddressLookup): AddressLookup {
+	if (LOOKUPS.has(addresses)) return addresses as AddressLookup;
 	const monitored = new Set<string>();
-	for (const address of addresses) monitored.add(address.toLowerCase());
-	LOWER_CASE_SETS.add(monitored);
+	for (const address of addresses as Iterable<string>) monitored.add(address.toLowerCase());
+	LOOKUPS.add(monitored);
 	return monitored;
 }
 
+/** Monitored when either set has it: the trigger's own addresses and the webhook's, without copying a long list. */
+export function eitherOf(first: AddressLookup, second: ReadonlySet<string> | AddressLookup): AddressLookup {
+	const lookup: AddressLookup = { has: (address) => first.has(address) || second.has(address) };
+	LOOKUPS.add(lookup);
+	return lookup;
+}
+
+/** "0" (or 0) marks a failed transaction; any other value, whatever its type, does not. */
 function isFailed(transaction: DeliveryTransaction): boolean {
-	return String(transaction.txStatus ?? '1') === '0';
+	return transaction.txStatus === '0' || transaction.txStatus === 0;
+}
+
+const LATEST_DATE_MS = 8.64e15;
+
+/** The block time as ISO 8601, or null when it is no date JavaScript can represent. */
+function isoTime(seconds: number): string | null {
+	const ms = seconds * 1000;
+	return Number.isFinite(ms) && Math.abs(ms) <= LATEST_DATE_MS ? new Date(ms).toISOString() : null;
 }
 
 function allMovements(transaction: DeliveryTransaction, nativeToken: NativeToken): Movement[] {
@@ -97,10 +120,11 @@ function allMovements(transaction: DeliveryTransaction, nativeToken: NativeToken
 
 function nativeMovements(transaction: DeliveryTransaction, nativeToken: NativeToken): Movement[] {
 	const symbol = transaction.networkToken?.tokenSymbol ?? nativeToken.symbol ?? null;
+	const tokenName = transaction.networkToken?.tokenName ?? nativeToken.name ?? null;
 	const decimals = transaction.networkToken?.tokenDecimals ?? nativeToken.decimals ?? NATIVE_DECIMALS;
 	// Native and internal transfers differ only in their ends, type and amount.
 	const movement = (from: string, to: string | null | undefined, assetType: 'native' | 'internal', amountRaw: string): Movement => ({
-		from, to: to ?? null, assetType, symbol, tokenName: null, contract: null, decimals, tokenId: null, amountRaw,
+		from, to: to ?? null, assetType, symbol, tokenName, contract: null, decimals, tokenId: null, amountRaw,
 	});
 	const movements: Movement[] = [];
 	const topValue = transaction.value ?? '0';
@@ -172,7 +196,7 @@ function tokenMovements(transaction: DeliveryTransaction): Movement[] {
 /** The directions from which a monitored address sees a movement (two when both ends are monitored). */
 function perspectives(
 	movement: Movement,
-	monitored: ReadonlySet<string>,
+	monitored: AddressLookup,
 ): Array<{ direction: Direction; monitoredAddress: string; counterparty: string | null }> {
 	const from = lower(movement.from);
 	const to = lower(movement.to);
@@ -206,7 +230,7 @@ function passesFilters(transfer: Transfer, filters: TransferFilters): boolean {
  * True when toTransfers, without filters, would yield an item: some movement of the delivery
  * involves a monitored address. Cheaper than toTransfers, as no item or amount text is built.
  */
-export function involvesMonitored(delivery: Delivery, monitoredAddresses: Iterable<string>): boolean {
+export function involvesMonitored(delivery: Delivery, monitoredAddresses: Iterable<string> | AddressLookup): boolean {
 	const transaction = delivery.event.transaction;
 	if (isFailed(transaction)) return false;
 	const monitored = monitoredSet(monitoredAddresses);
@@ -220,7 +244,7 @@ export function involvesMonitored(delivery: Delivery, monitoredAddresses: Iterab
  */
 export function toTransfers(
 	delivery: Delivery,
-	monitoredAddresses: Iterable<string>,
+	monitoredAddresses: Iterable<string> | AddressLookup,
 	nativeToken: NativeToken = {},
 	filters: TransferFilters = {},
 	fallbackChainId: string | null = null,
@@ -229,7 +253,7 @@ export function toTransfers(
 	if (isFailed(transaction)) return [];
 	const monitored = monitoredSet(monitoredAddresses);
 
-	const time = new Date(transaction.blockTimestamp * 1000).toISOString();
+	const time = isoTime(transaction.blockTimestamp);
 	const chainId = transaction.chainId ?? fallbackChainId;
 	const transfers: Transfer[] = [];
 	for (const movement of allMovements(transaction, nativeToken)) {

@@ -38,6 +38,8 @@ export interface ServiceRequest {
 	/** The input item the request is made for; errors carry it so Continue On Fail can pair them. */
 	itemIndex?: number;
 	retry?: RetryPolicy;
+	/** Time allowed for one attempt (default 60 s); a delivery's answer cannot wait that long. */
+	timeoutMs?: number;
 }
 
 const DEFAULT_RETRY: Required<RetryPolicy> = {
@@ -222,7 +224,7 @@ export async function serviceRequest<T extends IDataObject = IDataObject>(
 		returnFullResponse: true,
 		// Statuses are handled here, so that retries and error messages follow the service's rules.
 		ignoreHttpStatusErrors: true,
-		timeout: REQUEST_TIMEOUT_MS,
+		timeout: request.timeoutMs ?? REQUEST_TIMEOUT_MS,
 	};
 
 	let rateLimitRetries = 0;

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 
-import { ALL_PRIVILEGES, type EmulatorKey, type Plan, type Privilege } from './types';
+import { ApiError } from './http/errors';
+import { ALL_PRIVILEGES, type EmulatorKey, type Plan, type Privilege, type SignatureScheme } from './types';
 
 export interface KeyRecord {
 	key: string;
@@ -25,6 +26,8 @@ export interface WebhookRecord {
 	eventSignatures?: string[];
 	includeInternalTxs: boolean;
 	includeLogs: boolean;
+	/** Overrides the account's signature scheme for this webhook (set through the control API). */
+	signatureScheme?: SignatureScheme;
 }
 
 export interface Account {
@@ -32,6 +35,7 @@ export interface Account {
 	plan: Plan;
 	/** 64 lowercase hex chars; created on first get or rotate (or first delivery) */
 	sharedSecret?: string;
+	signatureScheme: SignatureScheme;
 	webhooks: Map<string, WebhookRecord>;
 }
 
@@ -46,10 +50,11 @@ export class Store {
 		const accountId = input.account ?? `account-${randomUUID()}`;
 		let account = this.accounts.get(accountId);
 		if (!account) {
-			account = { id: accountId, plan: input.plan ?? 'free', webhooks: new Map() };
+			account = { id: accountId, plan: input.plan ?? 'free', signatureScheme: input.signatureScheme ?? 'jcs', webhooks: new Map() };
 			this.accounts.set(accountId, account);
-		} else if (input.plan) {
-			account.plan = input.plan;
+		} else {
+			if (input.plan) account.plan = input.plan;
+			if (input.signatureScheme) account.signatureScheme = input.signatureScheme;
 		}
 		const privileges = [...new Set(input.privileges ?? ALL_PRIVILEGES)];
 		this.keys.set(key, { key, accountId, privileges });
@@ -85,6 +90,29 @@ export class Store {
 		const account = this.account(accountId);
 		if (rotate || !account.sharedSecret) account.sharedSecret = randomBytes(32).toString('hex');
 		return account.sharedSecret;
+	}
+
+	/** The scheme a delivery of `webhook` is signed with: its own, else its account's. */
+	signatureScheme(webhook: WebhookRecord): SignatureScheme {
+		return webhook.signatureScheme ?? this.account(webhook.accountId).signatureScheme;
+	}
+
+	/** Sets how deliveries are signed; returns what it applies to. */
+	setSignatureScheme(scheme: SignatureScheme, target: { webhookId?: string; key?: string }): string {
+		if (target.webhookId !== undefined) {
+			const webhook = this.findWebhookById(target.webhookId);
+			if (!webhook) throw new ApiError(404, [`webhook ${target.webhookId} not found`]);
+			webhook.signatureScheme = scheme;
+			return `webhook ${webhook.id}`;
+		}
+		if (target.key !== undefined) {
+			const record = this.findKey(target.key);
+			if (!record) throw new ApiError(404, ['unknown key']);
+			this.account(record.accountId).signatureScheme = scheme;
+			return 'one account';
+		}
+		for (const account of this.accounts.values()) account.signatureScheme = scheme;
+		return 'every account';
 	}
 }
 

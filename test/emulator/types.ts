@@ -7,7 +7,16 @@ export interface EmulatorKey {
 	account?: string;
 	plan?: Plan;
 	privileges?: Privilege[];
+	/** How deliveries to this account's webhooks are signed (default jcs, the documented scheme). */
+	signatureScheme?: SignatureScheme;
 }
+
+/**
+ * The ways the service's own material signs deliveries: `jcs` (documented: JCS body, hex-decoded
+ * secret), `raw` (the body bytes, hex-decoded secret), `rawUtf8Key` (the body bytes, the secret's
+ * text as the key, as the SDK's generated webhook hook does).
+ */
+export type SignatureScheme = 'jcs' | 'raw' | 'rawUtf8Key';
 
 export interface RateLimitPolicy {
 	limit: number;

@@ -71,6 +71,11 @@ export class EmulatorControl {
 		return (await this.call<{ chains: never[] }>('GET', '/_emulator/chains')).chains;
 	}
 
+	/** How deliveries are signed: 'jcs' (documented), 'raw' or 'rawUtf8Key'; for one webhook, one key's account, or all. */
+	async setSignatureScheme(target: { scheme: 'jcs' | 'raw' | 'rawUtf8Key'; webhookId?: string; key?: string }): Promise<void> {
+		await this.call('PUT', '/_emulator/signature-scheme', target);
+	}
+
 	async activity(activity: Record<string, unknown>): Promise<{ txHash: string; blockNumber: string }> {
 		return await this.call('POST', '/_emulator/activity', activity);
 	}

@@ -6,8 +6,11 @@
  * data. A small HTTP receiver stands in for n8n's webhook server, so the emulator's signed
  * deliveries arrive over real HTTP and get the node's answer.
  */
+import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+import { createRequire } from 'node:module';
 
 import { HookContext, WebhookContext } from 'n8n-core';
 import {
@@ -32,6 +35,28 @@ import { AddressActivityApi } from '../../credentials/AddressActivityApi.credent
 import { AddressActivityTrigger } from '../../nodes/AddressActivityTrigger/AddressActivityTrigger.node';
 
 export const TRIGGER_TYPE = 'n8n-nodes-address-activity.addressActivityTrigger';
+
+export interface LogLine {
+	level: 'error' | 'warn' | 'info' | 'debug';
+	message: string;
+	meta?: unknown;
+}
+
+/** What nodes write through n8n's logger (this.logger), collected in place of n8n's console output. */
+export const logLines: LogLine[] = [];
+
+const collectingLogger = {
+	error: (message: string, meta?: unknown) => logLines.push({ level: 'error', message, meta }),
+	warn: (message: string, meta?: unknown) => logLines.push({ level: 'warn', message, meta }),
+	info: (message: string, meta?: unknown) => logLines.push({ level: 'info', message, meta }),
+	debug: (message: string, meta?: unknown) => logLines.push({ level: 'debug', message, meta }),
+	scoped: () => collectingLogger,
+};
+// n8n-core takes its logger from its own copies of @n8n/di and @n8n/backend-common.
+const requireFromCore = createRequire(require.resolve('n8n-core'));
+const { Container } = requireFromCore('@n8n/di') as { Container: { set(token: unknown, value: unknown): void } };
+const { Logger } = requireFromCore('@n8n/backend-common') as { Logger: unknown };
+Container.set(Logger, collectingLogger);
 
 export interface ServiceCredentials {
 	apiKey: string;
@@ -110,6 +135,7 @@ export interface TriggerHarnessOptions {
 	nodeName?: string;
 	/** The node's webhookId: the path segment that makes its URL unique. */
 	webhookId?: string;
+	typeVersion?: number;
 }
 
 /** What the sender of a delivery sees, and what the workflow would start with. */
@@ -119,6 +145,8 @@ export interface DeliveryOutcome {
 	/** The items the workflow starts with; undefined when nothing runs. */
 	items?: INodeExecutionData[];
 	result: IWebhookResponseData;
+	/** What webhook() threw, if it did. */
+	error?: unknown;
 }
 
 export interface IncomingDelivery {
@@ -126,8 +154,11 @@ export interface IncomingDelivery {
 	rawBody: Buffer;
 }
 
-/** A captured express-like response: the node writes 401/400 answers through it. */
-class CapturedResponse {
+/**
+ * A captured express-like response: the node writes its own answers through it, and, like
+ * Express's, it emits 'finish' once an answer is written and 'close' after that.
+ */
+class CapturedResponse extends EventEmitter {
 	statusCode = 200;
 
 	body: unknown;
@@ -141,8 +172,7 @@ class CapturedResponse {
 
 	json(body: unknown): this {
 		this.body = body;
-		this.ended = true;
-		return this;
+		return this.end();
 	}
 
 	send(body: unknown): this {
@@ -150,7 +180,10 @@ class CapturedResponse {
 	}
 
 	end(): this {
+		if (this.ended) return this;
 		this.ended = true;
+		this.emit('finish');
+		this.emit('close');
 		return this;
 	}
 
@@ -177,7 +210,7 @@ export class TriggerHarness {
 			id: 'a2f0c2de-1f7e-4f43-9c55-2b1e8d3c0001',
 			name: options.nodeName ?? 'Address Activity Trigger',
 			type: TRIGGER_TYPE,
-			typeVersion: 1,
+			typeVersion: options.typeVersion ?? 2,
 			position: [0, 0],
 			webhookId: options.webhookId ?? 'c0ffee00-0000-4000-8000-000000000001',
 			parameters: options.parameters,
@@ -276,6 +309,11 @@ export class TriggerHarness {
 		return (this.workflow.staticData as { __dataChanged?: boolean }).__dataChanged === true;
 	}
 
+	/** As after n8n saved the static data: later changes show up in staticDataChanged. */
+	markStaticDataSaved(): void {
+		(this.workflow.staticData as { __dataChanged?: boolean }).__dataChanged = false;
+	}
+
 	/** Static data as n8n would store it in the database. */
 	persistedStaticData(): IDataObject {
 		return JSON.parse(JSON.stringify(this.workflow.staticData)) as IDataObject;
@@ -321,15 +359,39 @@ export class TriggerHarness {
 		);
 		const trigger = this.nodeTypes.getByName();
 		if (!trigger.webhook) throw new Error('the trigger has no webhook()');
-		const result = await trigger.webhook.call(context);
+		let result: IWebhookResponseData;
+		try {
+			result = await trigger.webhook.call(context);
+		} catch (error) {
+			// n8n answers 500 when webhook() throws.
+			response.status(500).json({ code: 0, message: 'Workflow Webhook Error: Workflow could not be started!' });
+			return { statusCode: 500, body: response.body, result: {}, error };
+		}
 		const items = result.workflowData?.[0];
 		if (result.noWebhookResponse === true) {
 			return { statusCode: response.statusCode, body: response.body, items, result };
 		}
-		// n8n's defaults for onReceived when the node gives no webhookResponse.
-		const fallback = result.workflowData ? { message: 'Workflow was started' } : { message: 'Webhook call received' };
-		return { statusCode: 200, body: result.webhookResponse ?? fallback, items, result };
+		if (result.workflowData === undefined) {
+			response.status(200).json(result.webhookResponse ?? { message: 'Webhook call received' });
+			return { statusCode: 200, body: response.body, result };
+		}
+		// onReceived: n8n answers once it has created (or queued) the execution, with the node's
+		// webhookResponse (the description's empty responseData lets it through); 500 if that failed.
+		if (this.failExecutionStart > 0) {
+			this.failExecutionStart--;
+			response.status(500).json({ code: 0, message: 'There was a problem executing the workflow' });
+			return { statusCode: 500, body: response.body, result };
+		}
+		this.startedRuns.push(items ?? []);
+		response.status(200).json(result.webhookResponse ?? { message: 'Workflow was started' });
+		return { statusCode: 200, body: response.body, items, result };
 	}
+
+	/** How many of the next runs n8n fails to start (as with a locked database): each answers 500. */
+	failExecutionStart = 0;
+
+	/** The items of every run n8n started, in order. */
+	readonly startedRuns: INodeExecutionData[][] = [];
 }
 
 /** A delivery as it arrived at the receiver. */

@@ -1,49 +1,41 @@
-import type { IDataObject } from 'n8n-workflow';
+import { DUPLICATE_WINDOW_MS, MessageWindow } from '../../nodes/AddressActivityTrigger/duplicates';
 
-import { DUPLICATE_WINDOW_MS, isDuplicateMessage } from '../../nodes/AddressActivityTrigger/duplicates';
-
-describe('duplicate messages', () => {
-	it('reports a messageId seen again within the window', () => {
-		const state: IDataObject = {};
-		expect(isDuplicateMessage(state, 'm-1', 1000)).toBe(false);
-		expect(isDuplicateMessage(state, 'm-2', 2000)).toBe(false);
-		expect(isDuplicateMessage(state, 'm-1', 3000)).toBe(true);
+describe('the duplicate window', () => {
+	it('lets the first copy of a message run and makes a second copy wait for its answer', async () => {
+		const window = new MessageWindow();
+		const first = window.claim('m-1', 1000);
+		expect(first.first).toBe(true);
+		const second = window.claim('m-1', 1001);
+		expect(second.first).toBe(false);
+		if (!first.first && second.first) throw new Error('unreachable');
+		(first as { settle(ok: boolean): void }).settle(true);
+		await expect((second as { answered: Promise<boolean> }).answered).resolves.toBe(true);
+		// Later copies learn at once that it ran.
+		const third = window.claim('m-1', 2000);
+		expect(third.first).toBe(false);
+		await expect((third as { answered: Promise<boolean> }).answered).resolves.toBe(true);
 	});
 
-	it('forgets a messageId once the window has passed', () => {
-		const state: IDataObject = {};
-		isDuplicateMessage(state, 'm-1', 0);
-		expect(isDuplicateMessage(state, 'm-1', DUPLICATE_WINDOW_MS + 1)).toBe(false);
+	it('forgets a message whose run n8n did not acknowledge, so that the retry runs it', async () => {
+		const window = new MessageWindow();
+		const first = window.claim('m-1', 1000) as { first: true; settle(ok: boolean): void };
+		const waiting = window.claim('m-1', 1001) as { first: false; answered: Promise<boolean> };
+		first.settle(false);
+		await expect(waiting.answered).resolves.toBe(false);
+		expect(window.claim('m-1', 1002).first).toBe(true);
 	});
 
-	it('keeps the newest ids up to the window size (plus a quarter), dropping the oldest first', () => {
-		const state: IDataObject = {};
-		for (let index = 0; index < 5; index++) isDuplicateMessage(state, `${index}`, index, DUPLICATE_WINDOW_MS, 3);
-		expect((state.seenMessages as IDataObject).ids).toEqual(['2', '3', '4']);
-		expect(isDuplicateMessage(state, '0', 10, DUPLICATE_WINDOW_MS, 3)).toBe(false);
-		expect(isDuplicateMessage(state, '4', 11, DUPLICATE_WINDOW_MS, 3)).toBe(true);
-
-		const large: IDataObject = {};
-		for (let index = 0; index < 1300; index++) isDuplicateMessage(large, `id-${index}`, index);
-		const ids = (large.seenMessages as IDataObject).ids as string[];
-		expect(ids.length).toBeGreaterThanOrEqual(1000);
-		expect(ids.length).toBeLessThanOrEqual(1250);
-		expect(ids[ids.length - 1]).toBe('id-1299');
-		expect(isDuplicateMessage(large, 'id-300', 2000)).toBe(true);
-		expect(isDuplicateMessage(large, 'id-0', 2001)).toBe(false);
+	it('forgets a message once the window has passed', () => {
+		const window = new MessageWindow();
+		(window.claim('m-1', 0) as { settle(ok: boolean): void }).settle(true);
+		expect(window.claim('m-1', DUPLICATE_WINDOW_MS + 1).first).toBe(true);
 	});
 
-	it('drops expired ids from the front', () => {
-		const state: IDataObject = {};
-		isDuplicateMessage(state, 'old', 0, 100);
-		isDuplicateMessage(state, 'new', 50, 100);
-		isDuplicateMessage(state, 'newest', 120, 100);
-		expect(state.seenMessages).toEqual({ ids: ['new', 'newest'], at: [50, 120] });
-	});
-
-	it('keeps its state as plain JSON, as static data must be', () => {
-		const state: IDataObject = {};
-		isDuplicateMessage(state, 'm-1', 5);
-		expect(JSON.parse(JSON.stringify(state))).toEqual({ seenMessages: { ids: ['m-1'], at: [5] } });
+	it('keeps the newest ids up to its size, dropping the oldest first', () => {
+		const window = new MessageWindow(DUPLICATE_WINDOW_MS, 3);
+		for (let index = 0; index < 5; index++) (window.claim(`${index}`, index) as { settle(ok: boolean): void }).settle(true);
+		expect(window.count).toBe(3);
+		expect(window.claim('4', 10).first).toBe(false);
+		expect(window.claim('0', 11).first).toBe(true);
 	});
 });

@@ -64,7 +64,8 @@ describe('amount text', () => {
 describe('monitored addresses', () => {
 	it('looks addresses up case-insensitively and reuses a set it made', () => {
 		const set = monitoredSet([alice.toUpperCase().replace('0X', '0x'), bob]);
-		expect([...set]).toEqual([alice, bob]);
+		expect(set.has(alice) && set.has(bob)).toBe(true);
+		expect(set.has(alice.toUpperCase())).toBe(false);
 		expect(monitoredSet(set)).toBe(set);
 		// A set made elsewhere may hold upper-case addresses: it is lowered like any list.
 		const foreign = new Set([alice.toUpperCase().replace('0X', '0x')]);

@@ -1,3 +1,4 @@
+import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/processMemory';
 import type { RunningEmulator } from '../emulator';
 import { startEmulator } from '../emulator';
 import { TriggerHarness, type TriggerHarnessOptions } from '../harness/trigger';
@@ -17,6 +18,8 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
+	// Each test is a fresh n8n process: nothing learned by an earlier one.
+	forgetProcessMemory();
 	// Each test gets its own account, so webhook counts are its own.
 	key = await control.addKey({ plan: 'paid' });
 	await control.clearFaults();
@@ -60,20 +63,21 @@ describe('activation registers one webhook', () => {
 			includeInternalTxs: false,
 			name: 'n8n: Treasury alerts / Address Activity Trigger',
 		});
-		expect(webhook.description).toContain('(ID wf-trigger-1)');
+		expect(webhook.description).toContain('workflow ID wf-trigger-1');
 		expect(webhook.metadata.addresses.map((address) => address.toLowerCase()).sort()).toEqual([ALICE, BOB]);
-		expect(trigger.state).toMatchObject({
+		expect(trigger.state).toEqual({
 			webhookId: webhook.id,
 			webhookUrl: trigger.webhookUrl(),
-			sharedSecret: await control.sharedSecret(key),
 			chainId: FUJI,
-			nativeToken: { symbol: expect.any(String), decimals: 18 },
+			ownAddresses: [ALICE, BOB],
 		});
+		// The secret stays out of static data, which n8n stores and shows with the workflow.
+		expect(JSON.stringify(trigger.persistedStaticData())).not.toContain(await control.sharedSecret(key));
 		expect(lines).toEqual([
 			`GET /v1/webhooks 200`,
-			`GET /v1/chains/${FUJI} 200`,
 			`POST /v1/webhooks 201`,
 			'GET /v1/webhooks:getSharedSecret 200',
+			`GET /v1/chains/${FUJI} 200`,
 		]);
 	});
 
@@ -99,7 +103,7 @@ describe('activation registers one webhook', () => {
 
 		await trigger.activate();
 
-		expect(await requestLines()).toEqual([`GET /v1/webhooks/${first.id} 200`]);
+		expect(await requestLines()).toEqual([`GET /v1/webhooks/${first.id} 200`, 'GET /v1/webhooks:getSharedSecret 200']);
 		expect(await accountWebhooks()).toEqual([first]);
 	});
 
@@ -111,7 +115,8 @@ describe('activation registers one webhook', () => {
 		await restarted.activate();
 
 		expect(await accountWebhooks()).toHaveLength(1);
-		expect(restarted.state).toMatchObject({ webhookId: webhook.id, sharedSecret: await control.sharedSecret(key) });
+		expect(restarted.state).toMatchObject({ webhookId: webhook.id });
+		expect(restarted.state.sharedSecret).toBeUndefined();
 	});
 
 	it('fails before any request when an address is invalid, naming it', async () => {
@@ -133,6 +138,7 @@ describe('activation registers one webhook', () => {
 	});
 
 	it('removes the webhook again when a step after creating it fails', async () => {
+		forgetProcessMemory();
 		await control.addFault({ method: 'GET', path: '/v1/webhooks:getSharedSecret', count: 1, status: 403 });
 		const trigger = harness();
 
@@ -297,7 +303,7 @@ describe('deactivation', () => {
 
 		await expect(trigger.deactivate()).resolves.toBeUndefined();
 
-		expect(await requestLines()).toEqual([`DELETE /v1/webhooks/${webhook.id} 404`]);
+		expect(await requestLines()).toEqual(['GET /v1/webhooks 200', `DELETE /v1/webhooks/${webhook.id} 404`]);
 		expect(trigger.state.webhookId).toBeUndefined();
 	});
 
@@ -334,8 +340,34 @@ describe('deactivation', () => {
 		expect(webhooks).toHaveLength(1);
 		expect(webhooks[0]).toMatchObject({ id: webhook.id, status: 'active' });
 		expect(webhooks[0].metadata.addresses.sort()).toEqual([ALICE, BOB, DAVE]);
-		// Its transfers count too: the trigger knows the address another workflow added.
-		expect(restarted.state.extraAddresses).toEqual([DAVE]);
+	});
+
+	it('removes, on re-activation, the addresses the trigger no longer lists, and keeps those added elsewhere', async () => {
+		const trigger = harness({ parameters: triggerParameters({ options: { onDeactivation: 'keep' } }) });
+		await trigger.activate();
+		const [webhook] = await accountWebhooks();
+		await trigger.deactivate();
+		await control.service(key, 'PATCH', `/v1/webhooks/${webhook.id}/addresses`, { addresses: [DAVE] });
+
+		// The user removes Bob from the trigger, then publishes again (static data as n8n saved it).
+		const edited = harness({
+			parameters: triggerParameters({ addresses: ALICE, options: { onDeactivation: 'keep' } }),
+			staticData: trigger.persistedStaticData(),
+		});
+		await edited.activate();
+
+		const [after] = await accountWebhooks();
+		expect(after).toMatchObject({ id: webhook.id, status: 'active' });
+		expect(after.metadata.addresses.sort()).toEqual([ALICE, DAVE]);
+		expect(edited.state.ownAddresses).toEqual([ALICE]);
+	});
+
+	it('deletes the webhook registered at its URL even when no id was recorded (activation still saving)', async () => {
+		const trigger = harness();
+		await trigger.activate();
+		const blank = harness(); // the static data n8n loaded before activation had saved it
+		await blank.deactivate();
+		expect(await accountWebhooks()).toEqual([]);
 	});
 });
 

@@ -1,9 +1,11 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { messageWindows } from '../../nodes/AddressActivityTrigger/duplicates';
+import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/processMemory';
 import { signDelivery } from '../../nodes/AddressActivityTrigger/signature';
 import type { RunningEmulator } from '../emulator';
 import { startEmulator } from '../emulator';
-import { DeliveryReceiver, TriggerHarness, type ReceivedDelivery } from '../harness/trigger';
+import { DeliveryReceiver, logLines, TriggerHarness, type ReceivedDelivery } from '../harness/trigger';
 import { ALICE, BOB, CAROL, DAVE, EmulatorControl, FUJI, ITEMS, NFT, USDC, triggerParameters } from './support';
 
 let emulator: RunningEmulator;
@@ -56,7 +58,7 @@ async function replay(
 	parameters: INodeParameters,
 	staticData: IDataObject = trigger.persistedStaticData(),
 ) {
-	for (const value of Object.values(staticData)) delete (value as IDataObject).seenMessages;
+	messageWindows.clear();
 	const other = new TriggerHarness({
 		parameters,
 		credentials: { apiKey: key, baseUrl: emulator.url },
@@ -143,7 +145,7 @@ describe('Transfers output', () => {
 		expect(delivery.outcome).toMatchObject({ statusCode: 200, body: { received: true }, items: undefined });
 	});
 
-	it('gives the transfers of addresses added to the webhook elsewhere, reading the list at most once a minute', async () => {
+	it('gives the transfers of addresses added to the webhook elsewhere, reading the webhook again at most every 10 s', async () => {
 		await activate(triggerParameters({ addresses: ALICE }));
 		const webhookId = String(trigger.state.webhookId);
 		// Another workflow adds an address with the Address Activity node while this one is active.
@@ -158,15 +160,16 @@ describe('Transfers output', () => {
 		expect(first.outcome?.items?.map((item) => [item.json.direction, item.json.monitoredAddress])).toEqual([['in', DAVE]]);
 		expect(second.outcome?.items?.map((item) => [item.json.direction, item.json.monitoredAddress])).toEqual([['out', DAVE]]);
 		expect(nothing.outcome).toMatchObject({ statusCode: 200, items: undefined });
-		const reads = (await control.requests()).filter((request) => request.path === `/v1/webhooks/${webhookId}/addresses`);
+		const reads = (await control.requests()).filter((request) => request.path === `/v1/webhooks/${webhookId}`);
 		expect(reads).toHaveLength(1);
 	});
 
 	describe('filters', () => {
 		let delivery: ReceivedDelivery;
-		// The trigger's static data right after the delivery (the webhook is deactivated after each test).
+		// The trigger's static data right after the delivery (the webhook is deactivated after each test,
+		// and deliveries for a deleted webhook are refused, so each test activates again).
 		let staticData: IDataObject;
-		beforeAll(async () => {
+		beforeEach(async () => {
 			await activate(triggerParameters({ addresses: ALICE, includeInternalTxs: true }));
 			delivery = await deliver(mixedActivity);
 			staticData = trigger.persistedStaticData();
@@ -248,14 +251,18 @@ describe('verification', () => {
 		(body.event as { transaction: IDataObject }).transaction.value = '5000000000000000000000';
 		const outcome = await replay({ ...delivery, rawBody: changed(body) }, triggerParameters({ addresses: ALICE }));
 		expect(outcome).toMatchObject({ statusCode: 401, items: undefined });
-		expect(outcome.body).toEqual({ received: false, message: 'The x-signature header does not match the body' });
+		expect(outcome.body).toEqual({
+			received: false,
+			message: "Refused a request whose x-signature does not match the account's shared secret (forged, or signed with a secret the service could not confirm)",
+		});
 	});
 
 	it('answers 401 and starts nothing without an x-signature header', async () => {
 		const headers = { ...delivery.headers };
 		delete headers['x-signature'];
 		const outcome = await replay({ ...delivery, headers }, triggerParameters({ addresses: ALICE }));
-		expect(outcome).toMatchObject({ statusCode: 401, body: { message: 'Missing x-signature header' }, items: undefined });
+		expect(outcome).toMatchObject({ statusCode: 401, body: { message: 'Refused a request without an x-signature header' }, items: undefined });
+		expect(logLines.at(-1)).toMatchObject({ level: 'warn', message: expect.stringContaining('without an x-signature header') });
 	});
 
 	it('answers 401 to a delivery signed with another secret', async () => {
@@ -287,34 +294,52 @@ describe('verification', () => {
 		const outcome = await trigger.receive(foreign);
 		expect(outcome).toMatchObject({
 			statusCode: 401,
-			body: { message: 'The delivery is for a webhook this trigger does not own' },
+			body: { message: `Refused a delivery for webhook ${other.body.id}, which is not registered at this trigger's URL` },
 			items: undefined,
 		});
+		expect(logLines.at(-1)?.message).toContain(`Refused a delivery for webhook ${other.body.id}`);
 		await control.service(key, 'DELETE', `/v1/webhooks/${other.body.id}`);
 	});
 
-	it('answers 400 to a correctly signed body that is not a delivery, and to one that is not JSON', async () => {
-		const secret = String(trigger.state.sharedSecret);
+	it('acknowledges and logs a correctly signed body that is not a delivery (no retries for days), and answers 400 to one that is not JSON', async () => {
+		const secret = (await control.service<{ secret: string }>(key, 'GET', '/v1/webhooks:getSharedSecret')).body.secret;
 		const body = { webhookId: trigger.state.webhookId, eventType: 'address_activity', messageId: 'm-1', event: {} };
 		const outcome = await trigger.receive({
 			headers: { 'content-type': 'application/json', 'x-signature': signDelivery(body, secret) },
 			rawBody: changed(body),
 		});
-		expect(outcome).toMatchObject({ statusCode: 400, body: { message: 'Malformed delivery: event.transaction: Required' } });
+		const message = 'Skipped a message that is not a valid address_activity delivery: event.transaction: Required';
+		expect(outcome).toMatchObject({ statusCode: 200, body: { received: false, message } });
 		expect(outcome.items).toBeUndefined();
+		expect(logLines.at(-1)).toMatchObject({ level: 'warn', message: expect.stringContaining(message) });
+		expect(JSON.stringify(logLines)).not.toContain(secret);
 
 		const notJson = await trigger.receive({ headers: delivery.headers, rawBody: Buffer.from('{"webhookId": ') });
-		expect(notJson).toMatchObject({ statusCode: 400, body: { message: 'The body is not valid JSON' }, items: undefined });
+		expect(notJson).toMatchObject({ statusCode: 400, body: { message: 'Refused a request whose body is not JSON' }, items: undefined });
 	});
 
-	it('fetches the secret again after the account rotated it, at most once a minute', async () => {
+	it('runs a signed delivery whose values no mapping can use (a block time past any date, a status object) without failing', async () => {
+		const secret = (await control.service<{ secret: string }>(key, 'GET', '/v1/webhooks:getSharedSecret')).body.secret;
+		const body = jsonOf(delivery);
+		const transaction = (body.event as { transaction: IDataObject }).transaction;
+		Object.assign(transaction, { blockTimestamp: 8640000000001, txStatus: { toString: 1 } });
+		body.messageId = 'unusual-values';
+		const outcome = await trigger.receive({
+			headers: { 'content-type': 'application/json', 'x-signature': signDelivery(body, secret) },
+			rawBody: changed(body),
+		});
+		expect(outcome.statusCode).toBe(200);
+		expect(outcome.items?.map((item) => [item.json.amountRaw, item.json.time])).toEqual([['5', null]]);
+	});
+
+	it('reads the secret again after the account rotated it, at most every 5 s, and keeps it out of static data', async () => {
 		const rotated = await control.service<{ secret: string }>(key, 'POST', '/v1/webhooks:generateOrRotateSharedSecret');
 		await control.clearRequests();
 
 		const next = await deliver({ from: ALICE, to: CAROL, value: '6' });
 		expect(next.outcome?.statusCode).toBe(200);
 		expect(next.outcome?.items).toHaveLength(1);
-		expect(trigger.state.sharedSecret).toBe(rotated.body.secret);
+		expect(JSON.stringify(trigger.persistedStaticData())).not.toContain(rotated.body.secret);
 
 		const forged = { ...next, headers: { ...next.headers, 'x-signature': signDelivery(jsonOf(next), 'cd'.repeat(32)) } };
 		expect((await trigger.receive(forged)).statusCode).toBe(401);
@@ -341,23 +366,81 @@ describe('duplicates', () => {
 		]);
 	});
 
-	it('remembers handled messages in static data that n8n saves, so a restart does not forget them', async () => {
+	it('writes nothing to the static data while handling deliveries, and answers through n8n once the run is accepted', async () => {
 		await activate(triggerParameters({ addresses: ALICE }));
+		trigger.markStaticDataSaved();
 		const delivery = await deliver({ from: ALICE, to: CAROL, value: '10' });
 		expect(delivery.outcome?.items).toHaveLength(1);
-		expect(trigger.staticDataChanged).toBe(true);
-		// The answer is written before the run starts: n8n 2.41 saves changed static data in its answer
-		// callback, which for a deferred answer would come after the run had reset the change flag.
-		expect(delivery.outcome?.result).toMatchObject({ noWebhookResponse: true, workflowData: [expect.any(Array)] });
+		expect(delivery.outcome?.result).toMatchObject({ workflowData: [expect.any(Array)], webhookResponse: { received: true } });
+		expect(delivery.outcome?.result.noWebhookResponse).toBeUndefined();
+		expect(trigger.staticDataChanged).toBe(false);
+	});
 
-		const restarted = new TriggerHarness({
+	it('runs a message whose first run n8n could not start (database locked) when the service retries it', async () => {
+		await activate(triggerParameters({ addresses: ALICE }));
+		trigger.failExecutionStart = 1;
+		const before = receiver.deliveries.length;
+		await control.activity({ chainId: FUJI, from: ALICE, to: CAROL, value: '11' });
+		const [first, retry] = (await receiver.waitFor(before + 2)).slice(before);
+		expect(jsonOf(retry).messageId).toBe(jsonOf(first).messageId);
+		expect(first.outcome?.statusCode).toBe(500);
+		expect(retry.outcome?.statusCode).toBe(200);
+		expect(trigger.startedRuns).toHaveLength(1);
+		const attempts = await control.deliveries(String(trigger.state.webhookId));
+		expect(attempts.map((attempt) => [attempt.attempt, attempt.statusCode])).toEqual([
+			[1, 500],
+			[2, 200],
+		]);
+	});
+
+	it('runs two copies of one message that arrive at the same moment once', async () => {
+		await activate(triggerParameters({ addresses: ALICE }));
+		const delivery = await deliver({ from: ALICE, to: CAROL, value: '12' });
+		expect(trigger.startedRuns).toHaveLength(1);
+		const copies = await Promise.all(Array.from({ length: 5 }, () => trigger.receive(delivery)));
+		expect(copies.map((copy) => copy.statusCode)).toEqual([200, 200, 200, 200, 200]);
+		expect(copies.filter((copy) => copy.items !== undefined)).toHaveLength(0);
+		expect(trigger.startedRuns).toHaveLength(1);
+
+		// A fresh message, five copies at once before any was answered: one run.
+		forgetProcessMemory();
+		const fresh = new TriggerHarness({
 			parameters: triggerParameters({ addresses: ALICE }),
 			credentials: { apiKey: key, baseUrl: emulator.url },
 			publicUrl: receiverUrl,
-			staticData: trigger.persistedStaticData(),
 		});
-		const again = await restarted.receive(delivery);
-		expect(again).toMatchObject({ statusCode: 200, body: { received: true }, items: undefined });
+		const burst = await Promise.all(Array.from({ length: 5 }, () => fresh.receive(delivery)));
+		expect(burst.map((copy) => copy.statusCode)).toEqual([200, 200, 200, 200, 200]);
+		expect(fresh.startedRuns).toHaveLength(1);
+	});
+});
+
+describe('races with activation', () => {
+	it('accepts a delivery that arrives before activation has recorded anything (static data empty, nothing in memory)', async () => {
+		await activate(triggerParameters({ addresses: ALICE }));
+		const delivery = await deliver({ from: ALICE, to: CAROL, value: '13' });
+		// The request loaded the workflow before activation saved its static data, in a process
+		// that never saw the activation (a webhook process in queue mode).
+		forgetProcessMemory();
+		const early = new TriggerHarness({
+			parameters: triggerParameters({ addresses: ALICE }),
+			credentials: { apiKey: key, baseUrl: emulator.url },
+			publicUrl: receiverUrl,
+		});
+		const outcome = await early.receive(delivery);
+		expect(outcome.statusCode).toBe(200);
+		expect(outcome.items?.map((item) => item.json.amountRaw)).toEqual(['13']);
+		expect(early.staticDataChanged).toBe(false);
+	});
+});
+
+describe('signature schemes', () => {
+	it.each(['jcs', 'raw', 'rawUtf8Key'] as const)('accepts deliveries signed the "%s" way', async (scheme) => {
+		await activate(triggerParameters({ addresses: ALICE }));
+		await control.setSignatureScheme({ scheme, webhookId: String(trigger.state.webhookId) });
+		const delivery = await deliver({ from: ALICE, to: CAROL, value: '14' });
+		expect(delivery.outcome?.statusCode).toBe(200);
+		expect(delivery.outcome?.items).toHaveLength(1);
 	});
 });
 

@@ -45,6 +45,12 @@ export class EmulatorControl {
 		return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
 	}
 
+	/** How deliveries are signed: 'jcs' (documented), 'raw' or 'rawUtf8Key'; for one webhook, one key's account, or all. */
+	async setSignatureScheme(target: { scheme: 'jcs' | 'raw' | 'rawUtf8Key'; webhookId?: string; key?: string }): Promise<void> {
+		const { status, body } = await this.call('PUT', '/_emulator/signature-scheme', target);
+		if (status !== 200) throw new Error(`setting the signature scheme answered ${status}: ${JSON.stringify(body)}`);
+	}
+
 	async addKey(options: { plan?: 'free' | 'paid'; account?: string } = {}): Promise<string> {
 		const { body } = await this.call<{ key: string }>('POST', '/_emulator/keys', options);
 		return body.key;

@@ -8,13 +8,18 @@ import { ApiError } from '../http/errors';
 import { sendJson } from '../http/respond';
 import { parseBody } from '../http/validation';
 import { webhookResource } from '../store';
-import { clockSchema, faultSchema, keySchema, rateLimitSchema } from './schemas';
+import { clockSchema, faultSchema, keySchema, rateLimitSchema, signatureSchemeSchema } from './schemas';
 
 type ControlHandler = (emulator: Emulator, body: unknown, query: URLSearchParams) => { status?: number; body: unknown };
 
 /** The control API under /_emulator/: no key, loopback clients only (checked by the server). */
 const handlers: Record<string, ControlHandler> = {
 	'POST /_emulator/keys': (emulator, body) => ({ status: 201, body: emulator.store.addKey(parseBody(keySchema, body)) }),
+
+	'PUT /_emulator/signature-scheme': (emulator, body) => {
+		const { scheme, webhookId, key } = parseBody(signatureSchemeSchema, body);
+		return { body: { scheme, appliesTo: emulator.store.setSignatureScheme(scheme, { webhookId, key }) } };
+	},
 
 	'POST /_emulator/activity': (emulator, body) => ({
 		status: 201,

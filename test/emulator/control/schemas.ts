@@ -8,6 +8,16 @@ export const keySchema = z
 		account: z.string().min(1).optional(),
 		plan: z.enum(['free', 'paid']).optional(),
 		privileges: z.array(z.enum(['read', 'webhooks'])).optional(),
+		signatureScheme: z.enum(['jcs', 'raw', 'rawUtf8Key']).optional(),
+	})
+	.strict();
+
+/** How deliveries are signed: for one webhook, for one key's account, or for every account. */
+export const signatureSchemeSchema = z
+	.object({
+		scheme: z.enum(['jcs', 'raw', 'rawUtf8Key']),
+		webhookId: z.string().min(1).optional(),
+		key: z.string().min(1).optional(),
 	})
 	.strict();
 

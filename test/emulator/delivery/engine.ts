@@ -133,7 +133,7 @@ export class DeliveryEngine {
 		const headers = {
 			'content-type': 'application/json',
 			'user-agent': 'address-activity-emulator/1.0',
-			'x-signature': signMessage(message.body, secret),
+			'x-signature': signMessage(message.body, secret, this.emulator.store.signatureScheme(webhook), message.bodyText),
 		};
 		const row: DeliveryAttempt = {
 			webhookId: webhook.id,

@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
 
+import type { SignatureScheme } from '../types';
+
 /**
  * JSON Canonicalization Scheme (RFC 8785) for JSON values: object keys sorted by UTF-16 code
  * units, no whitespace, strings and numbers serialised as ECMAScript JSON.stringify does.
@@ -18,7 +20,13 @@ export function canonicalJson(value: unknown): string {
 	return `{${members.join(',')}}`;
 }
 
-/** The `x-signature` of a delivery: base64 HMAC-SHA256 of the JCS body, keyed with the hex-decoded shared secret. */
-export function signMessage(body: unknown, sharedSecretHex: string): string {
-	return createHmac('sha256', Buffer.from(sharedSecretHex, 'hex')).update(canonicalJson(body), 'utf8').digest('base64');
+/**
+ * The `x-signature` of a delivery, base64 HMAC-SHA256: by default (`jcs`, the documented scheme)
+ * of the JCS body keyed with the hex-decoded shared secret; `raw` signs the body text as sent with
+ * that key; `rawUtf8Key` signs the body text with the secret's own text as the key.
+ */
+export function signMessage(body: unknown, sharedSecretHex: string, scheme: SignatureScheme = 'jcs', bodyText?: string): string {
+	const key = scheme === 'rawUtf8Key' ? Buffer.from(sharedSecretHex, 'utf8') : Buffer.from(sharedSecretHex, 'hex');
+	const text = scheme === 'jcs' ? canonicalJson(body) : (bodyText ?? JSON.stringify(body));
+	return createHmac('sha256', key).update(text, 'utf8').digest('base64');
 }

@@ -1,0 +1,146 @@
+/**
+ * What a delivery needs from the service, read at most once per process and kept in its memory
+ * (processMemory.ts): the account's shared secret and the webhook registered at the trigger's
+ * URL. Each call has one attempt and a share of the delivery's time budget, because the service
+ * stops waiting for the answer after 10 s.
+ */
+import { NodeApiError } from 'n8n-workflow';
+import type { IWebhookFunctions } from 'n8n-workflow';
+
+import { CREDENTIAL_TYPE, serviceRequest } from '../shared/transport';
+import { foreignWebhooks, knownWebhooks, sharedSecrets, type KnownWebhook } from './processMemory';
+import { NO_RETRY, type RemoteWebhook } from './registration';
+
+export interface ServiceBudget {
+	/** When the delivery's calls to the service must have ended (ms since epoch). */
+	deadline: number;
+}
+
+/** The secret is read again after a failed verification at most this often (forged requests cannot delay a rotation more). */
+export const SECRET_REREAD_INTERVAL_MS = 5000;
+/** A webhook id found to deliver elsewhere is asked about again after this long. */
+export const FOREIGN_RECHECK_MS = 60_000;
+/** The webhook is read again, when a delivery names none of its known addresses, at most this often. */
+export const ADDRESS_REREAD_INTERVAL_MS = 10_000;
+const MIN_CALL_MS = 250;
+
+function timeLeft(budget: ServiceBudget): number | undefined {
+	const left = budget.deadline - Date.now();
+	return left >= MIN_CALL_MS ? left : undefined;
+}
+
+/** The credential's identity without reading (and decrypting) it: its id in the workflow. */
+export function credentialKey(context: IWebhookFunctions): string {
+	return context.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? 'default';
+}
+
+/**
+ * The account's shared secret as this process knows it; with `reread`, read from the service
+ * again unless that happened moments ago. Concurrent callers share one read. Undefined when it
+ * cannot be had within the budget.
+ */
+export async function sharedSecretFor(
+	context: IWebhookFunctions,
+	key: string,
+	budget: ServiceBudget,
+	reread: boolean,
+): Promise<string | undefined> {
+	const entry = sharedSecrets.get(key);
+	if (entry?.reading) return await entry.reading;
+	const recentlyReread = entry !== undefined && Date.now() - entry.rereadAt < SECRET_REREAD_INTERVAL_MS;
+	if (entry?.secret !== undefined && (!reread || recentlyReread)) return entry.secret;
+	if (entry !== undefined && entry.secret === undefined && recentlyReread) return undefined;
+	const timeoutMs = timeLeft(budget);
+	if (timeoutMs === undefined) return entry?.secret;
+	const reading = (async () => {
+		try {
+			const response = await serviceRequest.call(context, {
+				method: 'GET',
+				path: '/v1/webhooks:getSharedSecret',
+				retry: NO_RETRY,
+				timeoutMs,
+			});
+			return typeof response.secret === 'string' && response.secret !== '' ? response.secret : undefined;
+		} catch (error) {
+			context.logger.warn(
+				`Address Activity Trigger "${context.getNode().name}": could not read the shared secret to verify a delivery: ${error instanceof Error ? error.message : String(error)}`,
+			);
+			return undefined;
+		}
+	})();
+	const rereadAt = Date.now();
+	sharedSecrets.set(key, { secret: entry?.secret, rereadAt, reading });
+	const secret = await reading;
+	sharedSecrets.set(key, { secret: secret ?? entry?.secret, rereadAt });
+	return secret ?? entry?.secret;
+}
+
+/** Remembers the webhook as registered at `url` in this process (activation does it too). */
+export function rememberWebhook(url: string, webhook: RemoteWebhook, rereadAt = 0): KnownWebhook {
+	const known: KnownWebhook = {
+		id: webhook.id,
+		addresses: new Set((webhook.metadata?.addresses ?? []).map((address) => address.toLowerCase())),
+		rereadAt,
+	};
+	knownWebhooks.set(url, known);
+	foreignWebhooks.delete(webhook.id);
+	return known;
+}
+
+export type Ownership =
+	| { kind: 'own'; webhook: KnownWebhook }
+	| { kind: 'foreign' }
+	| { kind: 'unreachable'; reason: string };
+
+async function readWebhook(context: IWebhookFunctions, webhookId: string, budget: ServiceBudget): Promise<RemoteWebhook | 'gone' | string> {
+	const timeoutMs = timeLeft(budget);
+	if (timeoutMs === undefined) return 'no time left to ask';
+	try {
+		return (await serviceRequest.call(context, {
+			method: 'GET',
+			path: `/v1/webhooks/${encodeURIComponent(webhookId)}`,
+			retry: NO_RETRY,
+			timeoutMs,
+		})) as unknown as RemoteWebhook;
+	} catch (error) {
+		if (error instanceof NodeApiError && error.httpCode === '404') return 'gone';
+		return error instanceof Error ? error.message : String(error);
+	}
+}
+
+/**
+ * Whether `webhookId` is the webhook registered at this trigger's URL: known in this process, or
+ * else asked of the service (the URL is unique to workflow and node, and the webhook's URL at the
+ * service is a fact no concurrent writer in n8n can lose). A delivery that arrives while
+ * activation is still running is accepted this way too.
+ */
+export async function ownWebhook(context: IWebhookFunctions, url: string, webhookId: string, budget: ServiceBudget): Promise<Ownership> {
+	const known = knownWebhooks.get(url);
+	if (known?.id === webhookId) return { kind: 'own', webhook: known };
+	const foreignAt = foreignWebhooks.get(webhookId);
+	if (foreignAt !== undefined && Date.now() - foreignAt < FOREIGN_RECHECK_MS) return { kind: 'foreign' };
+	const webhook = await readWebhook(context, webhookId, budget);
+	if (typeof webhook === 'string' && webhook !== 'gone') return { kind: 'unreachable', reason: webhook };
+	if (webhook === 'gone' || webhook.url !== url || webhook.eventType !== 'address_activity') {
+		foreignWebhooks.set(webhookId, Date.now());
+		return { kind: 'foreign' };
+	}
+	return { kind: 'own', webhook: rememberWebhook(url, webhook) };
+}
+
+/** The webhook read again (its addresses may have changed), unless that happened moments ago or fails. */
+export async function refreshKnownWebhook(
+	context: IWebhookFunctions,
+	url: string,
+	known: KnownWebhook,
+	budget: ServiceBudget,
+): Promise<KnownWebhook> {
+	const now = Date.now();
+	if (now - known.rereadAt < ADDRESS_REREAD_INTERVAL_MS) return known;
+	// Claimed before the read, so that a burst of such deliveries sends one request.
+	const claimed = { ...known, rereadAt: now };
+	knownWebhooks.set(url, claimed);
+	const webhook = await readWebhook(context, known.id, budget);
+	if (typeof webhook === 'string' || webhook.url !== url) return claimed;
+	return rememberWebhook(url, webhook, now);
+}

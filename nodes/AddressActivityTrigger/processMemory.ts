@@ -1,0 +1,48 @@
+/**
+ * What the trigger remembers in the memory of one n8n process (main or a webhook process), never
+ * in the workflow's static data: n8n loads static data per request and saves it whole, so a
+ * delivery that wrote there could undo what activation or another delivery wrote at the same
+ * time. Everything here can be lost at any moment (restart, another process) and is re-learned
+ * from the service when needed.
+ */
+import { BoundedMap } from './boundedMap';
+import { messageWindows } from './duplicates';
+import type { NativeToken } from './transfers';
+
+/** The webhook registered at one of this process's trigger URLs, as last read from the service. */
+export interface KnownWebhook {
+	id: string;
+	/** Its monitored addresses at the service, lower-case. */
+	addresses: ReadonlySet<string>;
+	/** When a delivery last made this process read it again (ms; 0 = never). */
+	rereadAt: number;
+}
+
+/** Per trigger URL (unique to workflow and node). */
+export const knownWebhooks = new BoundedMap<string, KnownWebhook>(2000);
+
+/** Webhook ids a delivery named that the service says deliver elsewhere (or no longer exist), with when (ms). */
+export const foreignWebhooks = new BoundedMap<string, number>(2000);
+
+/** The account's shared secret per credential, and when it was last read from the service. */
+export interface SecretEntry {
+	secret?: string;
+	/** When a failed verification last made this process read it again (ms; 0 = never). */
+	rereadAt: number;
+	/** A read in progress: concurrent deliveries wait for it instead of sending their own. */
+	reading?: Promise<string | undefined>;
+}
+
+export const sharedSecrets = new BoundedMap<string, SecretEntry>(200);
+
+/** Native token per chain, learned at activation (deliveries usually name it themselves). */
+export const nativeTokens = new BoundedMap<string, NativeToken>(200);
+
+/** Forgets everything (tests use it to stand for a restarted or another process). */
+export function forgetProcessMemory(): void {
+	knownWebhooks.clear();
+	foreignWebhooks.clear();
+	sharedSecrets.clear();
+	nativeTokens.clear();
+	messageWindows.clear();
+}
