@@ -1,0 +1,50 @@
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+
+import { searchChains } from '../shared/chains';
+import { latestActivity, pollNewActivity, TEST_EVENT_TRANSACTIONS } from './pollActivity';
+import { readPollConfig } from './pollConfig';
+import { checkRequestRate } from './pollRate';
+import { pollTriggerProperties } from './properties';
+
+export class AddressActivityPollTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Address Activity Poll Trigger',
+		name: 'addressActivityPollTrigger',
+		icon: { light: 'file:../../icons/addressActivity.svg', dark: 'file:../../icons/addressActivity.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["output"] === "raw" ? "Raw transactions" : "Transfers"}}',
+		description:
+			'Starts the workflow with new transfers of blockchain addresses, polled from the service: works where n8n has no public URL',
+		defaults: { name: 'Address Activity Poll Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'addressActivityApi', required: true }],
+		properties: pollTriggerProperties,
+	};
+
+	methods = { listSearch: { searchChains } };
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const config = readPollConfig(this);
+		checkRequestRate(this, config.addresses.length, config.maxRequestsPerMinute);
+
+		if (this.getMode() === 'manual') {
+			// Fetch Test Event: real items at once; the cursor stays where it is.
+			const items = await latestActivity(this, config);
+			if (items.length === 0) {
+				throw new NodeOperationError(this.getNode(), 'No transfers found in the latest transactions of these addresses', {
+					description: `Looked at the newest ${TEST_EVENT_TRANSACTIONS} transactions of each address on chain ${config.chainId}${
+						config.output === 'transfers' ? ' with the current Filters' : ''
+					}. Check the chain and the addresses, or loosen the Filters.`,
+				});
+			}
+			return [this.helpers.returnJsonArray(items)];
+		}
+
+		const items = await pollNewActivity(this, config);
+		return items.length ? [this.helpers.returnJsonArray(items)] : null;
+	}
+}

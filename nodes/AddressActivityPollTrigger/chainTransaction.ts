@@ -1,0 +1,146 @@
+// The same zod 4 API (from n8n's zod 3.25 package) as the webhook trigger's delivery schema.
+import { z } from 'zod/v4';
+
+import type { DeliveryTransaction } from '../AddressActivityTrigger/deliverySchema';
+
+// One item of GET /v1/chains/{chainId}/addresses/{address}/transactions:
+// {nativeTransaction, erc20Transfers?, erc721Transfers?, erc1155Transfers?, internalTransactions?}.
+// Addresses there are objects ({address, name?, ...}) where a delivery has plain strings. Only
+// what the Transfers mapping and the cursor read is checked; the Raw output is the item as sent.
+
+/** A "rich address" ({address, ...}); plain text is accepted too. */
+const richAddress = z.union([z.string().min(1), z.object({ address: z.string().min(1) }).transform((value) => value.address)]);
+const decimalAmount = z
+	.union([z.string().regex(/^[0-9]+$/, 'must be a decimal integer'), z.number().int().nonnegative()])
+	.transform((value) => String(value));
+const tokenId = z.union([z.string(), z.number()]).transform((value) => String(value));
+
+const nftToken = z.object({
+	address: z.string().min(1),
+	name: z.string().nullish(),
+	symbol: z.string().nullish(),
+	tokenId: tokenId.optional(),
+});
+
+export const chainTransactionSchema = z.object({
+	nativeTransaction: z.object({
+		txHash: z.string().min(1),
+		txStatus: z.unknown(),
+		blockNumber: z.union([z.string().regex(/^[0-9]+$/, 'must be a block number'), z.number().int().nonnegative()]).transform(Number),
+		blockTimestamp: z.number().int().nonnegative(),
+		/** Position in the block: orders transactions of one block. */
+		blockIndex: z.number().int().nonnegative().optional(),
+		chainId: z.union([z.string(), z.number()]).transform((value) => String(value)).optional(),
+		from: richAddress,
+		to: richAddress.nullish(),
+		value: decimalAmount.optional(),
+	}),
+	erc20Transfers: z
+		.array(
+			z.object({
+				from: richAddress,
+				to: richAddress,
+				value: decimalAmount,
+				logIndex: z.number().int().optional(),
+				erc20Token: z.object({
+					address: z.string().min(1),
+					name: z.string().optional(),
+					symbol: z.string().optional(),
+					decimals: z.number().int().nonnegative().max(255).optional(),
+				}),
+			}),
+		)
+		.nullish(),
+	erc721Transfers: z
+		.array(z.object({ from: richAddress, to: richAddress, logIndex: z.number().int().optional(), erc721Token: nftToken }))
+		.nullish(),
+	erc1155Transfers: z
+		.array(
+			z.object({
+				from: richAddress,
+				to: richAddress,
+				value: decimalAmount,
+				logIndex: z.number().int().optional(),
+				erc1155Token: nftToken,
+			}),
+		)
+		.nullish(),
+	internalTransactions: z
+		.array(
+			z.object({
+				from: richAddress,
+				to: richAddress.nullish(),
+				value: decimalAmount,
+				internalTxType: z.string().optional(),
+				isReverted: z.boolean().optional(),
+			}),
+		)
+		.nullish(),
+});
+
+export type ChainTransaction = z.infer<typeof chainTransactionSchema>;
+
+/** Checks one listed transaction; on failure names the first problems. */
+export function parseChainTransaction(
+	item: unknown,
+): { ok: true; transaction: ChainTransaction } | { ok: false; problem: string } {
+	const result = chainTransactionSchema.safeParse(item);
+	if (result.success) return { ok: true, transaction: result.data };
+	const problem = result.error.issues
+		.slice(0, 3)
+		.map((issue) => `${issue.path.join('.') || 'transaction'}: ${issue.message}`)
+		.join('; ');
+	return { ok: false, problem };
+}
+
+/**
+ * The transaction in the shape of a delivery's `event.transaction`, so that the webhook trigger's
+ * Transfers mapping applies unchanged. Internal transactions only when asked for, as a webhook
+ * without includeInternalTxs delivers none; a reverted internal call moved nothing.
+ */
+export function toDeliveryTransaction(item: ChainTransaction, includeInternalTxs: boolean): DeliveryTransaction {
+	const native = item.nativeTransaction;
+	return {
+		txHash: native.txHash,
+		txStatus: native.txStatus,
+		blockNumber: String(native.blockNumber),
+		blockTimestamp: native.blockTimestamp,
+		from: native.from,
+		to: native.to,
+		value: native.value,
+		chainId: native.chainId,
+		erc20Transfers: item.erc20Transfers?.map((transfer) => ({
+			from: transfer.from,
+			to: transfer.to,
+			value: transfer.value,
+			logIndex: transfer.logIndex,
+			erc20Token: transfer.erc20Token,
+		})),
+		// Chain data puts an NFT's token ID on its token object; a delivery on the transfer.
+		erc721Transfers: item.erc721Transfers?.map((transfer) => ({
+			from: transfer.from,
+			to: transfer.to,
+			tokenId: transfer.erc721Token.tokenId,
+			logIndex: transfer.logIndex,
+			erc721Token: transfer.erc721Token,
+		})),
+		erc1155Transfers: item.erc1155Transfers?.map((transfer) => ({
+			from: transfer.from,
+			to: transfer.to,
+			tokenId: transfer.erc1155Token.tokenId,
+			value: transfer.value,
+			logIndex: transfer.logIndex,
+			erc1155Token: transfer.erc1155Token,
+		})),
+		internalTransactions: includeInternalTxs
+			? item.internalTransactions
+					?.filter((internal) => internal.isReverted !== true)
+					.map((internal) => ({
+						from: internal.from,
+						to: internal.to,
+						value: internal.value,
+						internalTxType: internal.internalTxType,
+					}))
+			: undefined,
+	};
+}

@@ -1,0 +1,108 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { NativeToken } from '../AddressActivityTrigger/transfers';
+
+/**
+ * Where each address's polling stands, kept in the node's static data. n8n runs one workflow's
+ * polls one after the other in its main process and saves the static data when a poll puts
+ * items out (and after activation), so the cursor survives restarts.
+ *
+ * Each poll first reads the chain's newest block (the head), then each address's transactions
+ * from its cursor up to that head, so all addresses are read over the same range and a
+ * transaction of two monitored addresses is put out once. A cursor is the last block read and the
+ * transactions already put out from that block on: the next poll reads that block again (a
+ * transaction the service lists late in it is not lost) and skips what was put out. An address
+ * whose backlog is larger than one poll may read stops in the block of the last transaction it
+ * read and goes on from there.
+ */
+export interface AddressCursor extends IDataObject {
+	/** The first block to read (again). */
+	from: number;
+	/** The head this address was last read up to completely; unset while a backlog remains. */
+	upTo?: number;
+	/** Transactions already put out (by any address) in blocks from `from` on: hash -> block. */
+	emitted?: Record<string, number>;
+}
+
+export interface PollState extends IDataObject {
+	chainId: string;
+	/** The Start From Block the cursors were started with (null: the chain head). */
+	startFromBlock: number | null;
+	/** Keyed by the lower-case address. */
+	cursors: Record<string, AddressCursor>;
+	nativeToken?: NativeToken & IDataObject;
+}
+
+const STATE_KEY = 'poll';
+
+/**
+ * A copy of the stored state, or a fresh one when there is none, the chain changed, or a new
+ * Start From Block asks for a replay. Work happens on the copy: a poll that fails half-way
+ * leaves the stored cursor as it was.
+ */
+export function loadState(staticData: IDataObject, chainId: string, startFromBlock: number | undefined): PollState {
+	const stored = staticData[STATE_KEY] as PollState | undefined;
+	const fresh: PollState = { chainId, startFromBlock: startFromBlock ?? null, cursors: {} };
+	if (stored === undefined || stored.chainId !== chainId) return fresh;
+	// Removing the option keeps the cursors; a different value restarts from it.
+	if (startFromBlock !== undefined && stored.startFromBlock !== startFromBlock) return fresh;
+	return JSON.parse(JSON.stringify(stored)) as PollState;
+}
+
+export function saveState(staticData: IDataObject, state: PollState): void {
+	staticData[STATE_KEY] = state;
+}
+
+/**
+ * Cursors for exactly the configured addresses. Without any cursor (first activation, or after a
+ * reset) polling starts at Start From Block, else after the head; an address added later starts
+ * after the head, so it brings no history along.
+ */
+export function alignCursors(state: PollState, addresses: string[], head: number, startFromBlock: number | undefined): void {
+	const first = Object.keys(state.cursors).length === 0;
+	const cursors: Record<string, AddressCursor> = {};
+	for (const address of addresses) {
+		const key = address.toLowerCase();
+		cursors[key] = state.cursors[key] ?? (first && startFromBlock !== undefined ? { from: startFromBlock } : { from: head + 1, upTo: head });
+	}
+	state.cursors = cursors;
+}
+
+/** Whether a poll that sees `head` has anything to read for this address. */
+export function needsReading(cursor: AddressCursor, head: number): boolean {
+	return cursor.from <= head && cursor.upTo !== head;
+}
+
+/** Every transaction some cursor remembers as put out, with its block. */
+export function emittedBefore(state: PollState): Map<string, number> {
+	const emitted = new Map<string, number>();
+	for (const cursor of Object.values(state.cursors)) {
+		for (const [hash, block] of Object.entries(cursor.emitted ?? {})) emitted.set(hash, block);
+	}
+	return emitted;
+}
+
+/** How far a poll got with one address it read. */
+export type AddressProgress = { complete: true } | { complete: false; reachedBlock: number };
+
+/**
+ * Moves the cursors of the addresses a poll read up to `head`. `emitted` holds every transaction
+ * put out that a cursor may still meet (hash -> block): those remembered before and this poll's.
+ */
+export function advanceCursors(
+	state: PollState,
+	head: number,
+	progress: Map<string, AddressProgress>,
+	emitted: Map<string, number>,
+): void {
+	for (const [key, cursor] of Object.entries(state.cursors)) {
+		const done = progress.get(key);
+		if (done === undefined) continue;
+		const from = Math.max(cursor.from, done.complete ? head : done.reachedBlock);
+		const next: AddressCursor = done.complete ? { from, upTo: head } : { from };
+		const remembered: Record<string, number> = {};
+		for (const [hash, block] of emitted) if (block >= from) remembered[hash] = block;
+		if (Object.keys(remembered).length) next.emitted = remembered;
+		state.cursors[key] = next;
+	}
+}

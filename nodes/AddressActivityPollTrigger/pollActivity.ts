@@ -1,0 +1,172 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+import type { Delivery } from '../AddressActivityTrigger/deliverySchema';
+import { monitoredSet, toTransfers, type NativeToken } from '../AddressActivityTrigger/transfers';
+import { toDeliveryTransaction } from './chainTransaction';
+import { fetchAddressTransactions, fetchHeadBlock, fetchNativeToken, type ListedTransaction } from './chainData';
+import {
+	advanceCursors,
+	alignCursors,
+	emittedBefore,
+	loadState,
+	needsReading,
+	saveState,
+	type AddressProgress,
+} from './cursor';
+import type { PollConfig } from './pollConfig';
+
+/** Fetch Test Event: the newest transactions of each address are read, one page of this size. */
+export const TEST_EVENT_PAGE_SIZE = 10;
+/** Fetch Test Event puts out the transfers of at most this many transactions, the newest. */
+export const TEST_EVENT_TRANSACTIONS = 10;
+/** Used when n8n does not say how long a poll may take (n8n's own default). */
+const DEFAULT_POLL_BUDGET_MS = 5 * 60 * 1000;
+
+function hashOf(entry: ListedTransaction): string {
+	return entry.parsed.nativeTransaction.txHash.toLowerCase();
+}
+
+/** Chain order: block, then position in the block. */
+function byChainOrder(a: ListedTransaction, b: ListedTransaction): number {
+	const left = a.parsed.nativeTransaction;
+	const right = b.parsed.nativeTransaction;
+	return left.blockNumber - right.blockNumber || (left.blockIndex ?? 0) - (right.blockIndex ?? 0);
+}
+
+/**
+ * The output items of some transactions: with Transfers, the webhook trigger's own mapping of the
+ * same transaction. No delivery brought it, so messageId and webhookId are null.
+ */
+function outputItems(transactions: ListedTransaction[], config: PollConfig, nativeToken: NativeToken): IDataObject[] {
+	if (config.output === 'raw') return transactions.map((entry) => entry.raw);
+	const monitored = monitoredSet(config.addresses);
+	const items: IDataObject[] = [];
+	for (const entry of transactions) {
+		const delivery: Delivery = {
+			webhookId: '',
+			eventType: 'address_activity',
+			messageId: '',
+			event: { transaction: toDeliveryTransaction(entry.parsed, config.includeInternalTxs) },
+		};
+		for (const transfer of toTransfers(delivery, monitored, nativeToken, config.filters, config.chainId)) {
+			items.push({ ...transfer, messageId: null, webhookId: null });
+		}
+	}
+	return items;
+}
+
+function pollBudgetMs(context: IPollFunctions): number {
+	// getPollBudgetMs is new in n8n 2.41; older versions do not offer it.
+	const budget = typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : DEFAULT_POLL_BUDGET_MS;
+	return Number.isFinite(budget) && budget > 0 ? budget : DEFAULT_POLL_BUDGET_MS;
+}
+
+/**
+ * Reads one address's new transactions, from its cursor up to `head`, oldest first: at most
+ * `maxPages` pages with transactions not put out before (pages of a block already read in part
+ * do not count, so a cut inside a large block still moves on), and none once `deadline` passed.
+ * `found` answers whether a transaction is new.
+ */
+async function readAddress(
+	context: IPollFunctions,
+	config: PollConfig,
+	address: string,
+	fromBlock: number,
+	head: number,
+	deadline: number,
+	found: (entry: ListedTransaction) => boolean,
+): Promise<AddressProgress> {
+	let reachedBlock = fromBlock;
+	let pageToken: string | undefined;
+	for (let pages = 0; ; ) {
+		if (pages >= config.maxPages || Date.now() > deadline) return { complete: false, reachedBlock };
+		const page = await fetchAddressTransactions(context, {
+			chainId: config.chainId,
+			address,
+			sortOrder: 'asc',
+			startBlock: fromBlock,
+			endBlock: head,
+			pageToken,
+		});
+		let anyNew = false;
+		for (const entry of page.entries) {
+			const block = entry.parsed.nativeTransaction.blockNumber;
+			// Only the asked range: anything else would repeat or run ahead of the other addresses.
+			if (block < fromBlock || block > head) continue;
+			reachedBlock = Math.max(reachedBlock, block);
+			if (found(entry)) anyNew = true;
+		}
+		if (anyNew) pages++;
+		pageToken = page.nextPageToken;
+		if (pageToken === undefined || page.entries.length === 0) return { complete: true };
+	}
+}
+
+/**
+ * One poll: every transaction of the configured addresses since the last poll, each once, in
+ * chain order, as output items; the cursor moves only when the whole poll succeeded.
+ */
+export async function pollNewActivity(context: IPollFunctions, config: PollConfig): Promise<IDataObject[]> {
+	const started = Date.now();
+	// Half the budget for reading: what is left over waits for the next poll.
+	const deadline = started + pollBudgetMs(context) / 2;
+	const staticData = context.getWorkflowStaticData('node');
+	const state = loadState(staticData, config.chainId, config.startFromBlock);
+
+	const head = await fetchHeadBlock(context, config.chainId);
+	if (config.output === 'transfers' && state.nativeToken === undefined) {
+		state.nativeToken = await fetchNativeToken(context, config.chainId);
+	}
+	alignCursors(state, config.addresses, head, config.startFromBlock);
+
+	const alreadyPutOut = emittedBefore(state);
+	const found = new Map<string, ListedTransaction>();
+	const progress = new Map<string, AddressProgress>();
+	for (const address of config.addresses) {
+		const key = address.toLowerCase();
+		const cursor = state.cursors[key];
+		// Nothing new since this address was last read (a quiet chain costs one request a poll).
+		if (!needsReading(cursor, head)) continue;
+		const done = await readAddress(context, config, address, cursor.from, head, deadline, (entry) => {
+			const hash = hashOf(entry);
+			if (alreadyPutOut.has(hash)) return false;
+			// A transaction of two monitored addresses is listed for both: it is put out once.
+			if (!found.has(hash)) found.set(hash, entry);
+			return true;
+		});
+		progress.set(key, done);
+	}
+
+	const transactions = [...found.values()].sort(byChainOrder);
+	for (const entry of transactions) alreadyPutOut.set(hashOf(entry), entry.parsed.nativeTransaction.blockNumber);
+	advanceCursors(state, head, progress, alreadyPutOut);
+	const items = outputItems(transactions, config, state.nativeToken ?? {});
+	saveState(staticData, state);
+	return items;
+}
+
+/**
+ * Fetch Test Event: the transfers of the newest transactions of the configured addresses, at
+ * once and without moving the cursor, so the editor shows real items.
+ */
+export async function latestActivity(context: IPollFunctions, config: PollConfig): Promise<IDataObject[]> {
+	const nativeToken = config.output === 'transfers' ? await fetchNativeToken(context, config.chainId) : {};
+	const found = new Map<string, ListedTransaction>();
+	for (const address of config.addresses) {
+		const page = await fetchAddressTransactions(context, {
+			chainId: config.chainId,
+			address,
+			sortOrder: 'desc',
+			pageSize: TEST_EVENT_PAGE_SIZE,
+		});
+		for (const entry of page.entries) if (!found.has(hashOf(entry))) found.set(hashOf(entry), entry);
+	}
+	const chosen: IDataObject[][] = [];
+	for (const entry of [...found.values()].sort(byChainOrder).reverse()) {
+		const items = outputItems([entry], config, nativeToken);
+		if (items.length) chosen.push(items);
+		if (chosen.length === TEST_EVENT_TRANSACTIONS) break;
+	}
+	// Oldest first, as polls put them out.
+	return chosen.reverse().flat();
+}

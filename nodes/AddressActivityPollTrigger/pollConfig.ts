@@ -1,0 +1,88 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+import { parseDecimal } from '../AddressActivityTrigger/amounts';
+import type { AssetType, Direction, TransferFilters } from '../AddressActivityTrigger/transfers';
+import { parseAddresses } from '../shared/addresses';
+import { parseChainId } from '../shared/chains';
+import { DEFAULT_MAX_PAGES, DEFAULT_MAX_REQUESTS_PER_MINUTE } from './properties';
+
+export type PollOutput = 'transfers' | 'raw';
+
+/** The poll trigger's parameters, read and checked once per poll. */
+export interface PollConfig {
+	chainId: string;
+	addresses: string[];
+	includeInternalTxs: boolean;
+	output: PollOutput;
+	filters: TransferFilters;
+	maxPages: number;
+	maxRequestsPerMinute: number;
+	/** Undefined: the first poll starts at the newest block. */
+	startFromBlock?: number;
+}
+
+function parsed<T>(context: IPollFunctions, field: string, parse: () => T): T {
+	try {
+		return parse();
+	} catch (error) {
+		throw new NodeOperationError(context.getNode(), `Invalid ${field}: ${(error as Error).message}`, {
+			description: `Correct the "${field}" parameter of the trigger; nothing was sent to the service.`,
+		});
+	}
+}
+
+function wholeNumber(value: unknown, minimum: number): number {
+	if (typeof value !== 'number' || !Number.isInteger(value) || value < minimum) {
+		throw new Error(`"${String(value)}" is not a whole number of ${minimum} or more`);
+	}
+	return value;
+}
+
+// Same parameters, same meaning as the webhook trigger's Filters.
+function readFilters(context: IPollFunctions, values: IDataObject): TransferFilters {
+	const filters: TransferFilters = {
+		directions: (values.directions as Direction[] | undefined) ?? [],
+		assetTypes: (values.assetTypes as AssetType[] | undefined) ?? [],
+	};
+	const minimum = String(values.minimumAmount ?? '').trim();
+	if (minimum !== '') {
+		filters.minimumAmount = parsed(context, 'Minimum Amount', () => {
+			const value = parseDecimal(minimum);
+			if (value === undefined) throw new Error(`"${minimum}" is not a non-negative decimal number`);
+			return value;
+		});
+	}
+	const contracts = parsed(context, 'Token Contracts', () => parseAddresses(values.contracts ?? ''));
+	filters.tokenContracts = contracts.map((contract) => contract.toLowerCase());
+	return filters;
+}
+
+export function readPollConfig(context: IPollFunctions): PollConfig {
+	const chainId = parsed(context, 'Chain', () =>
+		parseChainId(context.getNodeParameter('chainId', '', { extractValue: true })),
+	);
+	const addresses = parsed(context, 'Addresses', () => parseAddresses(context.getNodeParameter('addresses', '')));
+	if (addresses.length === 0) {
+		throw new NodeOperationError(context.getNode(), 'No addresses to poll', {
+			description: 'Enter at least one address (0x followed by 40 hexadecimal characters) in "Addresses".',
+		});
+	}
+	const output = context.getNodeParameter('output', 'transfers') as PollOutput;
+	const options = context.getNodeParameter('options', {}) as IDataObject;
+	const config: PollConfig = {
+		chainId,
+		addresses,
+		includeInternalTxs: context.getNodeParameter('includeInternalTxs', false) as boolean,
+		output,
+		filters: output === 'transfers' ? readFilters(context, context.getNodeParameter('filters', {}) as IDataObject) : {},
+		maxPages: parsed(context, 'Max Pages per Address', () => wholeNumber(options.maxPages ?? DEFAULT_MAX_PAGES, 1)),
+		maxRequestsPerMinute: parsed(context, 'Max Requests per Minute', () =>
+			wholeNumber(options.maxRequestsPerMinute ?? DEFAULT_MAX_REQUESTS_PER_MINUTE, 1),
+		),
+	};
+	if (options.startFromBlock !== undefined) {
+		config.startFromBlock = parsed(context, 'Start From Block', () => wholeNumber(options.startFromBlock, 0));
+	}
+	return config;
+}
