@@ -18,6 +18,8 @@ export const activitySchema = z
 		to: addressSchema,
 		value: decimalStringSchema.default('0'),
 		status: z.enum(['success', 'failed']).default('success'),
+		/** "head" adds the transaction to the chain's newest block, so a block can hold several. */
+		block: z.enum(['new', 'head']).default('new'),
 		input: hexSchema.default('0x'),
 		erc20Transfers: z
 			.array(
@@ -75,20 +77,28 @@ export type ActivityInput = z.infer<typeof activitySchema>;
 
 const randomHash = () => `0x${randomBytes(32).toString('hex')}`;
 
-/** Puts the activity on the chain as the single transaction of a new block. */
-export function appendActivity(chain: Chain, input: ActivityInput, nowMs: number): ChainTx {
+function newBlock(chain: Chain, nowMs: number): ChainBlock {
 	const parent = chain.head;
-	const block: ChainBlock = {
+	return {
 		number: parent ? parent.number + 1 : 1,
 		hash: randomHash(),
 		parentHash: parent ? parent.hash : randomHash(),
 		timestamp: Math.max(Math.floor(nowMs / 1000), parent ? parent.timestamp + 1 : 0),
 		firstTx: chain.transactions.length,
-		txCount: 1,
+		txCount: 0,
 		baseFee: 25n * GWEI,
 		gasUsed: 0,
 		gasLimit: 15_000_000,
 	};
+}
+
+/**
+ * Puts the activity on the chain: as the one transaction of a new block, or with `block: "head"`
+ * as the next transaction of the newest block (its block number and time stay those of the block).
+ */
+export function appendActivity(chain: Chain, input: ActivityInput, nowMs: number): ChainTx {
+	const head = chain.head;
+	const block = input.block === 'head' && head ? head : newBlock(chain, nowMs);
 	const simple =
 		input.input === '0x' &&
 		!input.erc20Transfers.length &&
@@ -102,7 +112,7 @@ export function appendActivity(chain: Chain, input: ActivityInput, nowMs: number
 	const tx: ChainTx = {
 		hash: randomHash(),
 		blockNumber: block.number,
-		blockIndex: 0,
+		blockIndex: block.txCount,
 		from: input.from,
 		to: input.to,
 		value: input.value,
@@ -130,9 +140,16 @@ export function appendActivity(chain: Chain, input: ActivityInput, nowMs: number
 		})),
 		logs: [],
 	};
-	assignLogs(tx, input.logs, 0);
-	block.gasUsed = tx.gasUsed;
-	tx.cumulativeGasUsed = tx.gasUsed;
-	chain.addBlock(block, [tx]);
+	const previous = block.txCount ? chain.transactions[block.firstTx + block.txCount - 1] : undefined;
+	const firstLogIndex = previous ? previous.logs.reduce((next, log) => Math.max(next, log.logIndex + 1), 0) : 0;
+	assignLogs(tx, input.logs, firstLogIndex);
+	tx.cumulativeGasUsed = (previous?.cumulativeGasUsed ?? 0) + tx.gasUsed;
+	block.gasUsed += tx.gasUsed;
+	if (block === head) {
+		chain.addTransaction(tx);
+	} else {
+		block.txCount = 1;
+		chain.addBlock(block, [tx]);
+	}
 	return tx;
 }

@@ -32,15 +32,25 @@ export class Chain {
 	addBlock(block: ChainBlock, transactions: ChainTx[]): void {
 		this.blockIndexByHash.set(block.hash, this.blocks.length);
 		this.blocks.push(block);
-		for (const tx of transactions) {
-			const index = this.transactions.length;
-			this.transactions.push(tx);
-			this.txIndexByHash.set(tx.hash, index);
-			for (const address of participants(tx)) {
-				const list = this.txsByAddress.get(address);
-				if (list) list.push(index);
-				else this.txsByAddress.set(address, [index]);
-			}
+		for (const tx of transactions) this.indexTransaction(tx);
+	}
+
+	/** Appends one more transaction to the newest block (its txCount grows by one). */
+	addTransaction(tx: ChainTx): void {
+		const head = this.head;
+		if (!head || tx.blockNumber !== head.number) throw new Error(`transaction ${tx.hash} does not belong to the newest block`);
+		head.txCount++;
+		this.indexTransaction(tx);
+	}
+
+	private indexTransaction(tx: ChainTx): void {
+		const index = this.transactions.length;
+		this.transactions.push(tx);
+		this.txIndexByHash.set(tx.hash, index);
+		for (const address of participants(tx)) {
+			const list = this.txsByAddress.get(address);
+			if (list) list.push(index);
+			else this.txsByAddress.set(address, [index]);
 		}
 	}
 

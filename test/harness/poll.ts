@@ -1,0 +1,198 @@
+/**
+ * Runs the Address Activity Poll Trigger the way n8n 2.41 does, through n8n-core's real
+ * PollContext: real node parameters (with the Poll Times n8n's node loader adds to every polling
+ * node), credentials applied by the harness's CredentialsHelper, and the workflow's static data.
+ *
+ * What n8n does around poll() (n8n's TriggerExecutionContextFactory and ActiveWorkflowTriggers,
+ * without durable poll cursors, the default):
+ * - activation (also at n8n start) runs one poll at once; an error there fails the activation;
+ * - a poll that returns items starts an execution and saves the workflow's static data first;
+ * - a poll that returns null changes the static data in memory only (the next save, or none);
+ * - activation saves the static data after that first poll;
+ * - "Fetch Test Event" in the editor runs poll() in manual mode on a fresh PollContext.
+ * A restart drops what was only in memory and continues from the saved static data.
+ */
+import { PollContext } from 'n8n-core';
+import { Workflow } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	INodeTypes,
+	WorkflowActivateMode,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+
+import { AddressActivityPollTrigger } from '../../nodes/AddressActivityPollTrigger/AddressActivityPollTrigger.node';
+import { buildAdditionalData } from './additionalData';
+import { CREDENTIAL_REFERENCE, CREDENTIAL_TYPE, HarnessCredentialsHelper, type AddressActivityCredentialData } from './credentials';
+
+// n8n's node loader adds these parameters to every node with `polling: true` (not exported from
+// n8n-core's entry point).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { commonPollingParameters } = require('n8n-core/dist/nodes-loader/constants') as {
+	commonPollingParameters: INodeType['description']['properties'];
+};
+
+export const POLL_TRIGGER_TYPE = 'n8n-nodes-address-activity.addressActivityPollTrigger';
+
+/** The poll trigger as n8n loads it: with the Poll Times parameter in front. */
+export function loadedPollTrigger(): INodeType {
+	const trigger = new AddressActivityPollTrigger();
+	trigger.description.properties.unshift(...commonPollingParameters);
+	return trigger;
+}
+
+class PollNodeTypes implements INodeTypes {
+	constructor(private readonly trigger: INodeType) {}
+
+	getByName(): INodeType {
+		return this.trigger;
+	}
+
+	getByNameAndVersion(): INodeType {
+		return this.trigger;
+	}
+
+	getKnownTypes(): IDataObject {
+		return { [POLL_TRIGGER_TYPE]: { className: 'AddressActivityPollTrigger', sourcePath: '' } };
+	}
+}
+
+export interface PollHarnessOptions {
+	parameters: INodeParameters;
+	credentials: AddressActivityCredentialData;
+	/** Static data as n8n would load it from its database. */
+	staticData?: IDataObject;
+	/** What n8n's getPollBudgetMs() answers (n8n-core's PollContext default otherwise). */
+	pollBudgetMs?: number;
+}
+
+/** One run of poll(): the items of the execution it started, or the error n8n would record. */
+export interface PollOutcome {
+	/** Items of the started execution; undefined when the poll returned null. */
+	items?: INodeExecutionData[];
+	error?: Error;
+}
+
+export class PollHarness {
+	readonly node: INode;
+
+	/** Every execution the polls started, in order: its trigger items. */
+	readonly executions: INodeExecutionData[][] = [];
+
+	private readonly nodeTypes = new PollNodeTypes(loadedPollTrigger());
+
+	private readonly credentialsHelper: HarnessCredentialsHelper;
+
+	private workflow: Workflow;
+
+	/** The static data as n8n last saved it to its database. */
+	private saved: string;
+
+	constructor(private readonly options: PollHarnessOptions) {
+		this.node = {
+			id: 'b7c1d2e3-0000-4000-8000-00000000a001',
+			name: 'Address Activity Poll Trigger',
+			type: POLL_TRIGGER_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...options.parameters },
+			credentials: { [CREDENTIAL_TYPE]: CREDENTIAL_REFERENCE },
+		};
+		this.credentialsHelper = new HarnessCredentialsHelper({ [CREDENTIAL_TYPE]: options.credentials });
+		this.saved = JSON.stringify(options.staticData ?? {});
+		this.workflow = this.loadWorkflow();
+	}
+
+	private loadWorkflow(): Workflow {
+		return new Workflow({
+			id: 'wf-poll-1',
+			name: 'Treasury polling',
+			nodes: [this.node],
+			connections: {},
+			active: true,
+			nodeTypes: this.nodeTypes,
+			staticData: JSON.parse(this.saved) as IDataObject,
+		});
+	}
+
+	/** Changes parameters, as an edit in the editor and a re-activation would. */
+	setParameters(parameters: INodeParameters): void {
+		this.node.parameters = { pollTimes: this.node.parameters.pollTimes, ...parameters };
+	}
+
+	private context(mode: WorkflowExecuteMode, activation: WorkflowActivateMode): PollContext {
+		const additionalData = buildAdditionalData({ credentialsHelper: this.credentialsHelper });
+		const budget = this.options.pollBudgetMs;
+		return new PollContext(
+			this.workflow,
+			this.node,
+			additionalData,
+			mode,
+			activation,
+			undefined,
+			undefined,
+			undefined,
+			undefined,
+			undefined,
+			budget === undefined ? undefined : () => budget,
+		);
+	}
+
+	private async run(activation: WorkflowActivateMode): Promise<PollOutcome> {
+		const trigger = this.nodeTypes.getByName();
+		const result = await trigger.poll!.call(this.context('trigger', activation));
+		if (result === null) return {};
+		// n8n saves the static data, then starts the execution with the items.
+		this.save();
+		const items = result[0] ?? [];
+		this.executions.push(items);
+		return { items };
+	}
+
+	private save(): void {
+		this.saved = JSON.stringify(this.workflow.staticData);
+	}
+
+	/** Activation (or n8n's start): one poll at once; a failure fails the activation (rejects). */
+	async activate(activation: WorkflowActivateMode = 'activate'): Promise<PollOutcome> {
+		const outcome = await this.run(activation);
+		this.save();
+		return outcome;
+	}
+
+	/** One scheduled poll. An error is what n8n would record as a failed execution. */
+	async poll(): Promise<PollOutcome> {
+		try {
+			return await this.run('activate');
+		} catch (error) {
+			return { error: error as Error };
+		}
+	}
+
+	/** n8n stops (what was only in memory is lost) and starts again: activation 'init' polls at once. */
+	async restart(): Promise<PollOutcome> {
+		this.workflow = this.loadWorkflow();
+		return await this.activate('init');
+	}
+
+	/** The editor's "Fetch Test Event": poll() in manual mode; rejects with the node's error. */
+	async fetchTestEvent(): Promise<INodeExecutionData[]> {
+		const trigger = this.nodeTypes.getByName();
+		const result = await trigger.poll!.call(this.context('manual', 'manual'));
+		return result?.[0] ?? [];
+	}
+
+	/** The node's static data as it is in memory now. */
+	get state(): IDataObject {
+		return this.workflow.getStaticData('node', this.node);
+	}
+
+	/** The workflow's static data as n8n last saved it. */
+	persistedStaticData(): IDataObject {
+		return JSON.parse(this.saved) as IDataObject;
+	}
+}
