@@ -119,6 +119,15 @@ describe('activation registers one webhook', () => {
 		expect(restarted.state.sharedSecret).toBeUndefined();
 	});
 
+	it('fits generated names and descriptions into the 256 characters the service allows, keeping the node name', async () => {
+		const trigger = harness({ workflowName: `Treasury ${'x'.repeat(300)}`, nodeName: 'Wallet Activity' });
+		await trigger.activate();
+		const [webhook] = await accountWebhooks();
+		expect(webhook.name.length).toBeLessThanOrEqual(256);
+		expect(webhook.name).toMatch(/^n8n: Treasury x+… \/ Wallet Activity$/);
+		expect(webhook.description.length).toBeLessThanOrEqual(256);
+	});
+
 	it('fails before any request when an address is invalid, naming it', async () => {
 		const trigger = harness({ parameters: triggerParameters({ addresses: `${ALICE}, 0x12345` }) });
 		await expect(trigger.activate()).rejects.toThrow('Invalid Addresses: "0x12345" is not a valid address');
