@@ -32,6 +32,7 @@ export async function fetchNativeToken(context: IPollFunctions, chainId: string)
 	const chain = await serviceRequest.call(service(context), { method: 'GET', path: `/v1/chains/${chainId}` });
 	const token = (chain.networkToken ?? {}) as IDataObject;
 	const nativeToken: NativeToken & IDataObject = {};
+	if (typeof token.name === 'string') nativeToken.name = token.name;
 	if (typeof token.symbol === 'string') nativeToken.symbol = token.symbol;
 	if (typeof token.decimals === 'number') nativeToken.decimals = token.decimals;
 	return nativeToken;

@@ -1,0 +1,146 @@
+/**
+ * What a user sets on the poll trigger: Fetch Test Event, Output, Filters, the request-rate check
+ * against the Poll Times, and parameters that are rejected before anything is sent.
+ */
+import { hashesOf, pollParameters, randomAddress, startPollService, USDC, type PollTestService } from './support';
+
+let service: PollTestService;
+
+beforeAll(async () => {
+	service = await startPollService();
+});
+
+afterAll(async () => {
+	await service.close();
+});
+
+describe('Fetch Test Event (manual mode)', () => {
+	it('returns the latest transfers of the addresses at once, oldest first, and leaves the cursor alone', async () => {
+		const alice = randomAddress();
+		const bob = randomAddress();
+		const sent: string[] = [];
+		for (let i = 0; i < 12; i++) sent.push((await service.transfer(randomAddress(), i % 2 ? alice : bob)).txHash);
+		const trigger = service.harness(pollParameters([alice, bob]));
+
+		await service.takeRequests();
+		const items = await trigger.fetchTestEvent();
+		// The 10 newest transactions of the two addresses, one item each.
+		expect(hashesOf(items)).toEqual(sent.slice(2));
+		expect(items[0].json).toMatchObject({ direction: 'in', assetType: 'native', amount: '1', symbol: 'AVAX', messageId: null, webhookId: null });
+		const requests = await service.takeRequests();
+		expect(requests.map((request) => [request.path.split('/').slice(-2).join('/'), request.query.sortOrder, request.query.pageSize])).toEqual([
+			['chains/43113', undefined, undefined],
+			[`${alice}/transactions`, 'desc', '10'],
+			[`${bob}/transactions`, 'desc', '10'],
+		]);
+		expect(trigger.state).toEqual({});
+
+		// Activation afterwards still starts at the head.
+		expect(await trigger.activate()).toEqual({});
+	});
+
+	it('says so when the addresses have no transfers, naming the chain', async () => {
+		const trigger = service.harness(pollParameters([randomAddress()]));
+		await expect(trigger.fetchTestEvent()).rejects.toThrow('No transfers found in the latest transactions of these addresses');
+		await expect(trigger.fetchTestEvent()).rejects.toMatchObject({ description: expect.stringContaining('chain 43113') });
+	});
+});
+
+describe('Output and Filters', () => {
+	it('Raw Transaction puts out one item per transaction, as the chain data lists it', async () => {
+		const wallet = randomAddress();
+		const trigger = service.harness(pollParameters([wallet], { output: 'raw' }));
+		await trigger.activate();
+		const { txHash } = await service.transfer(wallet, randomAddress());
+		const { items } = await trigger.poll();
+		expect(items?.map((item) => item.json)).toEqual([
+			expect.objectContaining({ nativeTransaction: expect.objectContaining({ txHash, from: { address: wallet } }) }),
+		]);
+	});
+
+	it('applies the webhook trigger\'s Filters: directions, asset types, minimum amount, token contracts', async () => {
+		const wallet = randomAddress();
+		const other = randomAddress();
+		const trigger = service.harness(
+			pollParameters([wallet], { filters: { directions: ['in'], assetTypes: ['erc20'], minimumAmount: '2', contracts: USDC.toUpperCase().replace('0X', '0x') } }),
+		);
+		await trigger.activate();
+		const usdc = { address: USDC, name: 'USD Coin', symbol: 'USDC', decimals: 6 };
+		await service.transfer(wallet, other); // out, native
+		await service.transfer(other, USDC, BigInt(0), { erc20Transfers: [{ token: usdc, from: other, to: wallet, value: '1500000' }] }); // 1.5
+		const big = await service.transfer(other, USDC, BigInt(0), { erc20Transfers: [{ token: usdc, from: other, to: wallet, value: '2000000' }] });
+		const { items } = await trigger.poll();
+		expect(items?.map((item) => [item.json.txHash, item.json.amount, item.json.symbol])).toEqual([[big.txHash, '2', 'USDC']]);
+		// Filtered-out transactions were read: they do not come back.
+		expect(await trigger.poll()).toEqual({});
+	});
+
+	it('shows internal transfers only with Include Internal Transactions', async () => {
+		const wallet = randomAddress();
+		const contract = randomAddress();
+		const withInternal = service.harness(pollParameters([wallet], { includeInternalTxs: true }));
+		const without = service.harness(pollParameters([wallet]));
+		await withInternal.activate();
+		await without.activate();
+		await service.transfer(randomAddress(), contract, BigInt(0), {
+			input: '0x12345678',
+			internalTransactions: [{ from: contract, to: wallet, value: '5' }],
+		});
+		expect((await withInternal.poll()).items?.map((item) => [item.json.assetType, item.json.amountRaw])).toEqual([['internal', '5']]);
+		expect(await without.poll()).toEqual({});
+	});
+});
+
+describe('Poll Times and the number of addresses', () => {
+	const many = (count: number) => Array.from({ length: count }, () => randomAddress());
+
+	it('refuses activation when the addresses need more requests per minute than allowed, before any request', async () => {
+		const trigger = service.harness(pollParameters(many(150)));
+		await service.takeRequests();
+		const activation = trigger.activate();
+		await expect(activation).rejects.toThrow(
+			'Too many addresses for the Poll Times: 150 addresses polled every minute need up to 151 requests per minute, more than Max Requests per Minute (120)',
+		);
+		await expect(trigger.activate()).rejects.toMatchObject({ description: expect.stringContaining('Poll every 2 minutes or less often') });
+		expect(await service.takeRequests()).toEqual([]);
+	});
+
+	it('accepts the same addresses polled every 2 minutes, or with a higher Max Requests per Minute', async () => {
+		const addresses = many(150);
+		const slower = service.harness({ ...pollParameters(addresses), pollTimes: { item: [{ mode: 'everyX', value: 2, unit: 'minutes' }] } });
+		await expect(slower.activate()).resolves.toEqual({});
+		const raised = service.harness(pollParameters(addresses, { options: { maxRequestsPerMinute: 200 } }));
+		await expect(raised.activate()).resolves.toEqual({});
+	});
+
+	it('counts every Poll Times entry and reads custom cron expressions', async () => {
+		const addresses = many(50);
+		const twice = service.harness({
+			...pollParameters(addresses),
+			pollTimes: { item: [{ mode: 'everyMinute' }, { mode: 'everyMinute' }, { mode: 'everyMinute' }] },
+		});
+		await expect(twice.activate()).rejects.toThrow('50 addresses polled 3 times a minute need up to 153 requests per minute');
+		const cron = service.harness({ ...pollParameters(many(200)), pollTimes: { item: [{ mode: 'custom', cronExpression: '0 */5 * * * *' }] } });
+		await expect(cron.activate()).resolves.toEqual({});
+		// Every 2 minutes in office hours: the busiest hours count.
+		const busyCron = service.harness({ ...pollParameters(many(300)), pollTimes: { item: [{ mode: 'custom', cronExpression: '*/2 9-17 * * 1-5' }] } });
+		await expect(busyCron.activate()).rejects.toThrow('300 addresses polled every 2 minutes need up to 151 requests per minute');
+		const hourly = service.harness({ ...pollParameters(many(200)), pollTimes: { item: [{ mode: 'everyHour', minute: 5 }] } });
+		await expect(hourly.activate()).resolves.toEqual({});
+	});
+});
+
+describe('parameters rejected before anything is sent', () => {
+	it.each([
+		[{ addresses: '0x12ab' }, 'Invalid Addresses: "0x12ab" is not a valid address'],
+		[{ addresses: '' }, 'No addresses to poll'],
+		[{ chainId: { __rl: true, mode: 'id', value: 'avalanche' } }, 'Invalid Chain: "avalanche" is not a chain ID'],
+		[{ filters: { minimumAmount: 'lots' } }, 'Invalid Minimum Amount: "lots" is not a non-negative decimal number'],
+		[{ options: { startFromBlock: -1 } }, 'Invalid Start From Block: "-1" is not a whole number of 0 or more'],
+	])('%j: %s', async (overrides, message) => {
+		const trigger = service.harness({ ...pollParameters([randomAddress()]), ...overrides });
+		await service.takeRequests();
+		await expect(trigger.activate()).rejects.toThrow(message);
+		expect(await service.takeRequests()).toEqual([]);
+	});
+});
