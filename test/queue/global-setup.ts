@@ -3,19 +3,12 @@
 // redis-server (installed with apt-get when missing and root), then the package tarball: `npm
 // pack` of dist/ as it is (CI builds just before; AA_QUEUE_BUILD=1 or a missing build builds
 // first), or the tarball AA_QUEUE_TARBALL names.
-import * as fs from 'fs';
 import * as path from 'path';
 
+import { currentBuildTarball } from '../../scripts/lib/currentBuild';
 import { ensureN8n } from '../../scripts/lib/install';
-import { buildPackage, packPackage, REPO_ROOT } from '../../scripts/lib/package';
 import { ensurePostgres } from '../../scripts/lib/postgres';
 import { ensureRedisServer } from '../../scripts/lib/redis';
-
-/** Whether dist/ holds every node and credential package.json announces to n8n. */
-function isBuilt(): boolean {
-	const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { n8n: { nodes: string[]; credentials: string[] } };
-	return [...manifest.n8n.nodes, ...manifest.n8n.credentials].every((file) => fs.existsSync(path.join(REPO_ROOT, file)));
-}
 
 export default async function globalSetup(): Promise<void> {
 	const log = (line: string) => console.log(`[queue] ${line}`);
@@ -24,11 +17,7 @@ export default async function globalSetup(): Promise<void> {
 	const postgres = await ensurePostgres({ log });
 	ensureRedisServer(log);
 	const ready = Date.now();
-	let tarball = process.env.AA_QUEUE_TARBALL;
-	if (!tarball || !fs.existsSync(tarball)) {
-		if (process.env.AA_QUEUE_BUILD === '1' || !isBuilt()) buildPackage();
-		tarball = packPackage();
-	}
+	const tarball = currentBuildTarball(process.env.AA_QUEUE_TARBALL);
 	log(
 		`n8n, ${postgres.version} and redis-server ready in ${((ready - started) / 1000).toFixed(1)} s; package ${path.basename(tarball)} ready in ${((Date.now() - ready) / 1000).toFixed(1)} s`,
 	);

@@ -4,13 +4,15 @@
 // exactly once, on the worker, whichever webhook process gets it and however often it arrives.
 import { randomUUID } from 'crypto';
 import * as fs from 'fs';
+import * as path from 'path';
 
-import { nodeOutput, type Workflow } from '../../scripts/lib/n8n';
+import { nodeOutput, type Workflow, type WorkflowInput } from '../../scripts/lib/n8n';
+import { REPO_ROOT } from '../../scripts/lib/package';
 import { deliveries, sleep, waitFor, type Delivery } from '../e2e/helpers/stack';
 import { addresses, triggerWorkflow } from '../e2e/helpers/workflows';
 import { startQueueStack, type QueueStack } from './helpers/deployment';
 
-const [ALICE, BOB, CAROL] = addresses(3, 'a11ce');
+const [ALICE, BOB, CAROL, DAVE] = addresses(4, 'a11ce');
 const STRANGER = addresses(1, 'ffff')[0];
 const CHAIN = '43113';
 const TRIGGER = 'Address Activity Trigger';
@@ -122,27 +124,77 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 		return { ...template.body, messageId: randomUUID() };
 	};
 
-	it('the same message sent to both webhook processes one after the other runs once', async () => {
+	it('a message sent again to the same webhook process, one after the other or at the same moment, runs once', async () => {
 		const before = (await runs(workflow)).all;
-		const message = await freshMessage();
-		const first = await stack.post(processUrl(workflow, 0), message);
-		const second = await stack.post(processUrl(workflow, 1), message);
-		expect(first.status).toBe(200);
+		const again = await freshMessage();
+		const first = await stack.post(processUrl(workflow, 0), again);
+		const second = await stack.post(processUrl(workflow, 0), again);
 		// The repeat is answered 200 (the service must not retry it) but starts nothing.
-		expect(second.status).toBe(200);
-		const finished = await expectRuns(workflow, before + 1);
-		expect(runsOfMessage(finished, message.messageId as string)).toBe(1);
-	});
-
-	it('the same message sent to both webhook processes at the same moment runs once', async () => {
-		const before = (await runs(workflow)).all;
+		expect([first.status, second.status]).toEqual([200, 200]);
+		const atOnce = [];
 		for (let round = 0; round < 3; round++) {
 			const message = await freshMessage();
-			const answers = await Promise.all([stack.post(processUrl(workflow, 0), message), stack.post(processUrl(workflow, 1), message)]);
+			atOnce.push(message);
+			const answers = await Promise.all([stack.post(processUrl(workflow, 1), message), stack.post(processUrl(workflow, 1), message)]);
 			expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
 		}
-		const finished = await expectRuns(workflow, before + 3);
-		expect(finished.filter((run) => run.status !== 'success')).toEqual([]);
+		const finished = await expectRuns(workflow, before + 4);
+		for (const message of [again, ...atOnce]) expect(runsOfMessage(finished, message.messageId as string)).toBe(1);
+	});
+
+	it('the same message sent to both webhook processes, one after the other or at the same moment, gets through the README’s exactly-once recipe once', async () => {
+		// The trigger remembers messages per process; across processes the README's recipe (an
+		// atomic claim in Postgres as the workflow's first step) lets each transfer through once.
+		await stack.sql('CREATE TABLE IF NOT EXISTS address_activity_seen (transfer_key text PRIMARY KEY, seen_at timestamptz NOT NULL DEFAULT now())');
+		const recipe = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'examples/recipes/address-activity-exactly-once-postgres.json'), 'utf8')) as WorkflowInput;
+		const postgresCredential = await stack.postgresCredential();
+		for (const node of recipe.nodes) {
+			if (node.type === TRIGGER_TYPE) {
+				Object.assign(node.parameters, { chainId: { __rl: true, mode: 'id', value: CHAIN }, addresses: DAVE });
+				node.webhookId = randomUUID();
+			}
+			if (node.credentials?.addressActivityApi) node.credentials.addressActivityApi = stack.credential;
+			if (node.credentials?.postgres) node.credentials.postgres = postgresCredential;
+		}
+		const guarded = await stack.client.createWorkflow(recipe);
+		await stack.client.activateWorkflow(guarded.id);
+		const url = `${stack.deployment.webhookUrl}${webhookPath(guarded)}`;
+		const [remote] = await waitFor('the webhook at the emulator', async () => {
+			const found = (await webhooks()).filter((webhook) => webhook.url === url);
+			return found.length ? found : undefined;
+		});
+		const { txHash } = await stack.control.activity({ chainId: CHAIN, from: STRANGER, to: DAVE, value: '6000000000000000000' });
+		const template = (await deliveredMessage(txHash)).body;
+
+		const inSequence = { ...template, messageId: randomUUID() };
+		expect((await stack.post(processUrl(guarded, 0), inSequence)).status).toBe(200);
+		expect((await stack.post(processUrl(guarded, 1), inSequence)).status).toBe(200);
+		const atOnce = Array.from({ length: 3 }, () => ({ ...template, messageId: randomUUID() }));
+		for (const message of atOnce) {
+			const answers = await Promise.all([stack.post(processUrl(guarded, 0), message), stack.post(processUrl(guarded, 1), message)]);
+			expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+		}
+		// Each copy may run (one per process); wait until every run finished and no more come.
+		let settled = -1;
+		await waitFor('the runs to settle', async () => {
+			const summaries = await stack.executions(guarded.id);
+			const done = summaries.length >= 5 && summaries.every((summary) => summary.status !== 'new' && summary.status !== 'running');
+			const stable = done && summaries.length === settled;
+			settled = done ? summaries.length : -1;
+			return stable;
+		}, 60_000, 3000);
+		const passed: string[] = [];
+		for (const summary of await stack.executions(guarded.id)) {
+			const execution = await stack.getExecution(summary.id);
+			expect(execution.status).toBe('success');
+			const through = execution.data.resultData.runData.Transfer ? nodeOutput(execution, 'Transfer') : [];
+			passed.push(...through.map((item) => item.messageId as string));
+		}
+		for (const message of [inSequence, ...atOnce]) {
+			expect({ messageId: message.messageId, passed: passed.filter((id) => id === message.messageId).length }).toEqual({ messageId: message.messageId, passed: 1 });
+		}
+		await stack.client.deactivateWorkflow(guarded.id);
+		await waitFor('the webhook to be removed', async () => !(await webhooks()).some((webhook) => webhook.id === remote.id));
 	});
 
 	it('a burst of distinct messages over both webhook processes runs each message exactly once', async () => {

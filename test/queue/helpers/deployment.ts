@@ -7,9 +7,10 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 
+import { currentBuildTarball } from '../../../scripts/lib/currentBuild';
 import { ensureN8n, type N8nInstall } from '../../../scripts/lib/install';
 import { loadFlatted, N8nClient, type Execution, type ExecutionSummary } from '../../../scripts/lib/n8n';
-import { buildPackage, installIntoUserFolder, packPackage } from '../../../scripts/lib/package';
+import { installIntoUserFolder } from '../../../scripts/lib/package';
 import { ensurePostgres } from '../../../scripts/lib/postgres';
 import { startQueueDeployment, type QueueDeployment } from '../../../scripts/lib/queue';
 import { signMessage } from '../../emulator/delivery/signing';
@@ -35,14 +36,16 @@ export interface QueueStack {
 	post(url: string, body: unknown, signature?: string): Promise<{ status: number; text: string }>;
 	/** Every log line of the worker(s) so far, restarted workers included. */
 	workerLog(): string;
+	/** Runs SQL in the deployment's Postgres (with the `pg` client n8n ships). */
+	sql(text: string): Promise<Array<Record<string, unknown>>>;
+	/** An n8n Postgres credential for the deployment's database, for workflows that use it. */
+	postgresCredential(): Promise<{ id: string; name: string }>;
 	stop(): Promise<void>;
 }
 
 function tarball(): string {
 	// Set by global-setup.ts; running one file on its own with a custom config still works.
-	if (process.env.AA_QUEUE_TARBALL && fs.existsSync(process.env.AA_QUEUE_TARBALL)) return process.env.AA_QUEUE_TARBALL;
-	buildPackage();
-	process.env.AA_QUEUE_TARBALL = packPackage();
+	process.env.AA_QUEUE_TARBALL = currentBuildTarball(process.env.AA_QUEUE_TARBALL);
 	return process.env.AA_QUEUE_TARBALL;
 }
 
@@ -90,6 +93,24 @@ export async function startQueueStack(options: { env?: Record<string, string> } 
 					.filter((file) => file.startsWith('worker-') && file.endsWith('.log'))
 					.map((file) => fs.readFileSync(path.join(userFolder, file), 'utf8'))
 					.join('\n'),
+			async sql(text) {
+				// eslint-disable-next-line @typescript-eslint/no-require-imports
+				const pg = require(path.join(install.nodeModules, 'pg')) as {
+					Client: new (config: object) => { connect(): Promise<void>; query(text: string): Promise<{ rows: Array<Record<string, unknown>> }>; end(): Promise<void> };
+				};
+				const db = new pg.Client({ host: running.postgres.host, port: running.postgres.port, user: running.postgres.user, database: running.postgres.database });
+				await db.connect();
+				try {
+					return (await db.query(text)).rows;
+				} finally {
+					await db.end();
+				}
+			},
+			async postgresCredential() {
+				const { host, port, user, database } = running.postgres;
+				const created = await stack.client.createCredential('Postgres account', 'postgres', { host, port, user, database, password: '', ssl: 'disable' });
+				return { id: created.id, name: created.name };
+			},
 			async stop() {
 				await running.stop();
 				await emulator.close();

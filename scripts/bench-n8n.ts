@@ -1,0 +1,363 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error, no-console */
+/**
+ * `npm run bench:n8n`: deliveries per second and p50/p99 latency of the Address Activity Trigger
+ * against n8n's own Webhook node, in the same n8n 2.41.1, single instance (n8n start, SQLite) and
+ * queue mode (main, two webhook processes behind a load balancer, one worker, Postgres, Redis),
+ * with 1 and 8 requests in flight. Both get the same bodies: real deliveries captured from the
+ * emulator, each copy with its own messageId and signed as the service signs (so the trigger's
+ * signature check and duplicate window work as in production). The Webhook node has one
+ * expression parameter (its response body), as a typical workflow has, which is what makes n8n
+ * treat it like any other node on the webhook path. Every cell is bounded in count and time; the
+ * nodes take turns in rounds, and each round waits for the runs it started to finish.
+ *
+ *   npm run bench:n8n -- [--deliveries 200] [--seconds 60] [--concurrency 1,8] [--modes single,queue]
+ *                        [--variants default,lazy] [--trigger-versions 1,2]
+ *
+ * Variants: `default` = n8n's defaults; `lazy` = N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true.
+ */
+import { randomUUID } from 'crypto';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+
+import { signMessage } from '../test/emulator/delivery/signing';
+import { startEmulator, type RunningEmulator } from '../test/emulator';
+import { runLoad, summarise, type CellResult, type PreparedRequest, type Round } from './lib/benchLoad';
+import { currentBuildTarball } from './lib/currentBuild';
+import { ensureN8n, type N8nInstall } from './lib/install';
+import { N8nClient, startN8n, type Workflow, type WorkflowInput } from './lib/n8n';
+import { installIntoUserFolder } from './lib/package';
+import { ensurePostgres, type PostgresInstall } from './lib/postgres';
+import { startQueueDeployment } from './lib/queue';
+
+type Mode = 'single' | 'queue';
+const VARIANTS: Record<string, Record<string, string>> = {
+	default: {},
+	lazy: { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' },
+};
+const TRIGGER_TYPE = 'n8n-nodes-address-activity.addressActivityTrigger';
+const CREDENTIAL_TYPE = 'addressActivityApi';
+const KEY = `bench-${randomUUID()}`;
+const CHAIN = '43114';
+const WATCHED = '0x71c7656ec7ab88b098defb751b7401b5f6d8976f';
+const COUNTERPARTY = '0x28c6c06298d514db089934071355e5743bf21d60';
+const USDC = { address: '0xb97ef9ef8734c71904d8002f8b6bc66dd9c48a6e', name: 'USD Coin', symbol: 'USDC', decimals: 6 };
+const WARM_UP = 20;
+const ROUNDS = 4;
+
+interface Options {
+	deliveries: number;
+	seconds: number;
+	concurrency: number[];
+	modes: Mode[];
+	variants: string[];
+	triggerVersions?: number[];
+}
+
+function parseOptions(argv: string[]): Options {
+	const options: Options = { deliveries: 200, seconds: 60, concurrency: [1, 8], modes: ['single', 'queue'], variants: ['default', 'lazy'] };
+	for (let index = 0; index < argv.length; index += 2) {
+		const [flag, value] = [argv[index], argv[index + 1] ?? ''];
+		const list = value.split(',').filter(Boolean);
+		if (flag === '--deliveries') options.deliveries = Number(value);
+		else if (flag === '--seconds') options.seconds = Number(value);
+		else if (flag === '--concurrency') options.concurrency = list.map(Number);
+		else if (flag === '--modes') options.modes = list as Mode[];
+		else if (flag === '--variants') options.variants = list;
+		else if (flag === '--trigger-versions') options.triggerVersions = list.map(Number);
+		else throw new Error(`unknown option ${flag} (see the comment at the top of scripts/bench-n8n.ts)`);
+	}
+	const bad =
+		(!(options.deliveries > 0) && `--deliveries ${options.deliveries}`) ||
+		(!(options.seconds > 0) && `--seconds ${options.seconds}`) ||
+		options.concurrency.find((value) => !(value > 0)) ||
+		options.modes.find((mode) => mode !== 'single' && mode !== 'queue') ||
+		options.variants.find((variant) => !(variant in VARIANTS));
+	if (bad) throw new Error(`invalid option value: ${bad}`);
+	return options;
+}
+
+/** One n8n under test: where its editor/API and its production webhooks are, and how to stop it. */
+interface Target {
+	apiUrl: string;
+	webhookBase: string;
+	logDir: string;
+	stop(): Promise<void>;
+}
+
+async function startTarget(mode: Mode, env: Record<string, string>, install: N8nInstall, postgres: PostgresInstall | undefined, tarball: string): Promise<Target> {
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `aa-bench-${mode}-`));
+	installIntoUserFolder(tarball, userFolder);
+	const remove = () => fs.rmSync(userFolder, { recursive: true, force: true });
+	try {
+		if (mode === 'single') {
+			const n8n = await startN8n({ install, userFolder, logFile: path.join(userFolder, 'n8n.log'), env });
+			return { apiUrl: n8n.url, webhookBase: n8n.url, logDir: userFolder, stop: async () => (await n8n.stop(), remove()) };
+		}
+		const deployment = await startQueueDeployment({ install, postgres: postgres!, userFolder, env });
+		return { apiUrl: deployment.url, webhookBase: deployment.webhookUrl, logDir: userFolder, stop: async () => (await deployment.stop(), remove()) };
+	} catch (error) {
+		remove();
+		throw error;
+	}
+}
+
+function webhookNodeWorkflow(webhookPath: string): WorkflowInput {
+	return {
+		name: 'Bench: n8n Webhook node',
+		nodes: [
+			{
+				id: randomUUID(),
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2.1,
+				position: [0, 0],
+				webhookId: webhookPath,
+				// One expression parameter, like most real workflows: the response body.
+				parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'onReceived', options: { responseData: '={{ JSON.stringify({ received: true }) }}' } },
+			},
+			{ id: randomUUID(), name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [240, 0], parameters: {} },
+		],
+		connections: { Webhook: { main: [[{ node: 'Done', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+function triggerWorkflow(version: number, credential: { id: string; name: string }): WorkflowInput {
+	return {
+		name: `Bench: Address Activity Trigger v${version}`,
+		nodes: [
+			{
+				id: randomUUID(),
+				name: 'Address Activity Trigger',
+				type: TRIGGER_TYPE,
+				typeVersion: version,
+				position: [0, 0],
+				webhookId: randomUUID(),
+				credentials: { [CREDENTIAL_TYPE]: credential },
+				// Signature verification is on by default.
+				parameters: { chainId: { __rl: true, mode: 'id', value: CHAIN }, addresses: WATCHED, output: 'transfers', options: {} },
+			},
+			{ id: randomUUID(), name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [240, 0], parameters: {} },
+		],
+		connections: { 'Address Activity Trigger': { main: [[{ node: 'Done', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await check().catch(() => undefined);
+		if (value !== undefined && value !== false) return value;
+		if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
+		await sleep(200);
+	}
+}
+
+/** Executions of the workflow that have not finished yet. */
+async function unfinished(client: N8nClient, workflowId: string): Promise<number> {
+	const filter = encodeURIComponent(JSON.stringify({ workflowId, status: ['new', 'running'] }));
+	const page = await client.request<{ count: number; results: unknown[] }>('GET', `/rest/executions?filter=${filter}&limit=1`);
+	return page.count ?? page.results.length;
+}
+
+/** Waits until every run the cell started has finished; returns how long that took after the last answer. */
+async function drain(client: N8nClient, workflowId: string): Promise<number> {
+	const started = Date.now();
+	await waitFor('the runs to finish', async () => (await unfinished(client, workflowId)) === 0, 300_000);
+	return (Date.now() - started) / 1000;
+}
+
+interface Row {
+	variant: string;
+	mode: Mode;
+	concurrency: number;
+	node: string;
+	result: CellResult;
+	drainSeconds: number;
+}
+
+/** Copies of a delivered body, each with its own messageId and signature. */
+function prepare(template: Record<string, unknown>, secret: string, count: number): PreparedRequest[] {
+	return Array.from({ length: count }, () => {
+		const body = { ...template, messageId: randomUUID() };
+		return { body: JSON.stringify(body), headers: { 'x-signature': signMessage(body, secret) } };
+	});
+}
+
+async function benchTarget(
+	mode: Mode,
+	variant: string,
+	target: Target,
+	emulator: RunningEmulator,
+	options: Options,
+	log: (line: string) => void,
+): Promise<Row[]> {
+	const client = new N8nClient(target.apiUrl);
+	await client.setupOwner();
+	const credential = await client.createCredential('Address Activity (emulator)', CREDENTIAL_TYPE, { apiKey: KEY, baseUrl: emulator.url });
+	const declared = (await client.nodeTypes())
+		.filter((type) => type.name === TRIGGER_TYPE)
+		.flatMap((type) => (Array.isArray(type.version) ? type.version : [type.version]));
+	const versions = (options.triggerVersions ?? [...new Set(declared)].sort()).filter((version) => declared.includes(version));
+	if (!versions.length) throw new Error(`the package declares trigger versions ${declared.join(', ')}; none of ${options.triggerVersions?.join(', ')}`);
+
+	const webhookPath = randomUUID();
+	const webhookNode = await client.createWorkflow(webhookNodeWorkflow(webhookPath));
+	await client.activateWorkflow(webhookNode.id);
+	const triggers: Array<{ version: number; workflow: Workflow; url: string }> = [];
+	for (const version of versions) {
+		const workflow = await client.createWorkflow(triggerWorkflow(version, { id: credential.id, name: credential.name }));
+		await client.activateWorkflow(workflow.id);
+		triggers.push({ version, workflow, url: `${target.webhookBase}/webhook/${workflow.nodes[0].webhookId}/webhook` });
+	}
+	const listWebhooks = async () =>
+		((await (await fetch(`${emulator.url}/_emulator/webhooks`)).json()) as { webhooks: Array<{ id: string; url: string; status: string }> }).webhooks;
+	const remote = await waitFor(
+		'the triggers’ webhooks at the emulator',
+		async () => {
+			const list = await listWebhooks();
+			const found = triggers.map((trigger) => list.find((webhook) => webhook.url === trigger.url && webhook.status === 'active'));
+			return found.every(Boolean) ? (found as Array<{ id: string }>) : undefined;
+		},
+		60_000,
+	);
+	await waitFor('the Webhook node to answer', async () => (await fetch(`${target.webhookBase}/webhook/${webhookPath}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).ok, 60_000);
+
+	// One typical delivery per trigger, captured as the emulator sends it: a native transfer with
+	// one USDC transfer (two Transfers items, about 2 KiB).
+	await fetch(`${emulator.url}/_emulator/activity`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({
+			chainId: CHAIN,
+			from: WATCHED,
+			to: USDC.address,
+			value: '1500000000000000000',
+			input: '0xa9059cbb',
+			erc20Transfers: [{ token: USDC, from: WATCHED, to: COUNTERPARTY, value: '2500000' }],
+		}),
+	});
+	const templates = await waitFor(
+		'the captured deliveries',
+		async () => {
+			const { deliveries } = (await (await fetch(`${emulator.url}/_emulator/deliveries`)).json()) as {
+				deliveries: Array<{ webhookId: string; statusCode: number | null; body: Record<string, unknown> }>;
+			};
+			const found = remote.map((webhook) => deliveries.find((delivery) => delivery.webhookId === webhook.id && delivery.statusCode === 200)?.body);
+			return found.every(Boolean) ? (found as Array<Record<string, unknown>>) : undefined;
+		},
+		60_000,
+	);
+	const secret = ((await (await fetch(`${emulator.url}/v1/webhooks:getSharedSecret`, { headers: { 'x-service-api-key': KEY } })).json()) as { secret: string }).secret;
+	log(`  body ${(JSON.stringify(templates[0]).length / 1024).toFixed(1)} KiB; trigger versions ${versions.join(', ')}`);
+
+	const nodes = [
+		{ name: 'Webhook node', workflowId: webhookNode.id, url: `${target.webhookBase}/webhook/${webhookPath}`, template: templates[0] },
+		...triggers.map((trigger, index) => ({ name: `Trigger v${trigger.version}`, workflowId: trigger.workflow.id, url: trigger.url, template: templates[index] })),
+	];
+	const rows: Row[] = [];
+	for (const concurrency of options.concurrency) {
+		const cells = nodes.map((node) => ({ node, requests: prepare(node.template, secret, WARM_UP + options.deliveries), rounds: [] as Round[], drainSeconds: 0 }));
+		for (const cell of cells) {
+			await runLoad(cell.node.url, cell.requests.splice(0, WARM_UP), concurrency, 30);
+			await drain(client, cell.node.workflowId);
+		}
+		// The nodes take turns, ROUNDS times, so that both see the same load from elsewhere on the machine.
+		const perRound = Math.ceil(options.deliveries / ROUNDS);
+		for (let round = 0; round < ROUNDS; round++) {
+			for (const cell of cells) {
+				const batch = cell.requests.splice(0, perRound);
+				if (!batch.length) continue;
+				cell.rounds.push(await runLoad(cell.node.url, batch, concurrency, options.seconds / ROUNDS));
+				cell.drainSeconds += await drain(client, cell.node.workflowId);
+			}
+		}
+		for (const cell of cells) {
+			const result = summarise(cell.rounds);
+			rows.push({ variant, mode, concurrency, node: cell.node.name, result, drainSeconds: cell.drainSeconds });
+			log(
+				`  ${mode} ${variant} c=${concurrency} ${cell.node.name}: ${result.sent} in ${result.seconds.toFixed(1)} s, ${result.perSecond.toFixed(1)}/s, p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms${result.failed ? `, ${result.failed} not 200: ${result.failures.join(' | ')}` : ''}`,
+			);
+		}
+	}
+	return rows;
+}
+
+function printTable(rows: Row[], options: Options): void {
+	const header = ['mode', 'variant', 'conc', 'node', 'sent', 'deliveries/s', 'p50 ms', 'p99 ms', 'runs done/s', 'x thr', 'x p99', 'target', 'not 200'];
+	const lines = rows.map((row) => {
+		const baseline = rows.find((other) => other.mode === row.mode && other.variant === row.variant && other.concurrency === row.concurrency && other.node === 'Webhook node');
+		const ratioThroughput = baseline ? row.result.perSecond / baseline.result.perSecond : NaN;
+		const ratioP99 = baseline ? row.result.p99Ms / baseline.result.p99Ms : NaN;
+		const isBaseline = row.node === 'Webhook node';
+		return [
+			row.mode,
+			row.variant,
+			String(row.concurrency),
+			row.node,
+			String(row.result.sent),
+			row.result.perSecond.toFixed(1),
+			row.result.p50Ms.toFixed(1),
+			row.result.p99Ms.toFixed(1),
+			(row.result.sent / (row.result.seconds + row.drainSeconds)).toFixed(1),
+			isBaseline ? '1.00' : ratioThroughput.toFixed(2),
+			isBaseline ? '1.00' : ratioP99.toFixed(2),
+			isBaseline ? '' : ratioThroughput >= 0.9 && ratioP99 <= 1.2 ? 'met' : 'missed',
+			String(row.result.failed),
+		];
+	});
+	const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
+	const format = (cells: string[]) => cells.map((cell, column) => (column < 4 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
+	console.log(
+		`\nn8n 2.41.1, ${options.deliveries} deliveries per cell (at most ${options.seconds} s), in ${ROUNDS} rounds taking turns with the other nodes, after ${WARM_UP} warm-up deliveries; ${os.cpus().length} CPU cores, load average ${os.loadavg()[0].toFixed(1)}`,
+	);
+	console.log('x thr / x p99: the trigger against the Webhook node in the same row group; target: x thr >= 0.9 and x p99 <= 1.2');
+	console.log('runs done/s: deliveries / (sending time + time until the last run finished)\n');
+	console.log(format(header));
+	console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+	for (const line of lines) console.log(format(line));
+}
+
+async function main(): Promise<void> {
+	const options = parseOptions(process.argv.slice(2));
+	const log = (line: string) => console.error(line);
+	const install = await ensureN8n({ log });
+	const postgres = options.modes.includes('queue') ? await ensurePostgres({ log }) : undefined;
+	const tarball = currentBuildTarball(process.env.AA_QUEUE_TARBALL);
+	const emulator = await startEmulator({ apiKeys: [{ key: KEY, plan: 'paid' }], timeScale: 1000 });
+	let target: Target | undefined;
+	// Ctrl-C stops what this started before exiting (the reapers cover a harder kill).
+	const interrupt = () => {
+		log('interrupted: stopping n8n and the emulator');
+		void Promise.allSettled([target?.stop(), emulator.close()]).then(() => process.exit(130));
+	};
+	process.once('SIGINT', interrupt);
+	process.once('SIGTERM', interrupt);
+	const rows: Row[] = [];
+	try {
+		for (const variant of options.variants) {
+			for (const mode of options.modes) {
+				log(`starting n8n (${mode}, ${variant}${Object.keys(VARIANTS[variant]).length ? `: ${Object.entries(VARIANTS[variant]).map(([name, value]) => `${name}=${value}`).join(' ')}` : ''})`);
+				target = await startTarget(mode, VARIANTS[variant], install, postgres, tarball);
+				try {
+					rows.push(...(await benchTarget(mode, variant, target, emulator, options, log)));
+				} finally {
+					await target.stop();
+					target = undefined;
+				}
+			}
+		}
+	} finally {
+		await emulator.close();
+	}
+	printTable(rows, options);
+}
+
+main().catch((error: Error) => {
+	console.error(error.stack ?? error.message);
+	process.exit(1);
+});
