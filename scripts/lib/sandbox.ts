@@ -13,6 +13,7 @@ import { buildPackAndInstall, REPO_ROOT } from './package';
 export const CREDENTIAL_NAME = 'Address Activity account';
 export const CREDENTIAL_TYPE = 'addressActivityApi';
 export const TRIGGER_TYPE = 'n8n-nodes-address-activity.addressActivityTrigger';
+export const POLL_TRIGGER_TYPE = 'n8n-nodes-address-activity.addressActivityPollTrigger';
 // Emulator accounts live in memory; the same key every run keeps the stored credential valid.
 export const DEMO_ACCOUNT = { key: 'sandbox-demo-key', plan: 'paid' as const };
 
@@ -130,6 +131,12 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 				workflow = await client.activateWorkflow(workflow.id);
 				await waitForWebhooks(emulator.url, workflow);
 				log(`activated "${example.name}"`);
+			} else if (example.nodes.some((node) => node.type === POLL_TRIGGER_TYPE)) {
+				// Imported inactive: it polls only when asked (Fetch Test Event, or activation). One an
+				// earlier run activated would go on from its position in that run's chain, which the
+				// fresh emulator does not have: it is deactivated too (deleting it gets a fresh import).
+				if (workflow.active) workflow = await client.deactivateWorkflow(workflow.id);
+				log(`"${example.name}" left inactive: open it and click Fetch Test Event, or activate it`);
 			}
 			workflows.push(workflow);
 		}
