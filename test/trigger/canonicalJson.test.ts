@@ -77,6 +77,20 @@ describe('JSON canonicalisation (RFC 8785)', () => {
 		expect(canonicalJson(JSON.parse('{"b":1,"__proto__":{"x":1},"a":2}'))).toBe('{"__proto__":{"x":1},"a":2,"b":1}');
 	});
 
+	it('leaves out undefined members and writes undefined array elements as null, as JSON.stringify does', () => {
+		expect(canonicalJson({ b: undefined, a: [undefined, 1] })).toBe('{"a":[null,1]}');
+	});
+
+	it('rejects values JSON cannot hold', () => {
+		expect(() => canonicalJson({ a: () => 1 })).toThrow(TypeError);
+		expect(() => canonicalJson([BigInt(1)])).toThrow(TypeError);
+	});
+
+	it('writes the same text when told that no string needs escaping', () => {
+		const text = '{"b":"😀 €","a":["x\u2028",-0,1.5e300,{"z":null,"10":true,"2":"é"}]}';
+		expect(canonicalJson(JSON.parse(text), true)).toBe(canonicalJson(JSON.parse(text)));
+	});
+
 	it('keeps array order, sorts nested objects and writes no whitespace', () => {
 		expect(canonicalJson({ b: [3, { z: 1, a: 'x' }, null], a: { d: false, c: 'é' } })).toBe(
 			'{"a":{"c":"é","d":false},"b":[3,{"a":"x","z":1},null]}',
