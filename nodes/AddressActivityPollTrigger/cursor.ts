@@ -9,19 +9,17 @@ import type { NativeToken } from '../AddressActivityTrigger/transfers';
  *
  * Each poll first reads the chain's newest block (the head), then each address's transactions
  * from its cursor up to that head, so all addresses are read over the same range and a
- * transaction of two monitored addresses is put out once. A cursor is the last block read and the
- * transactions already put out from that block on: the next poll reads that block again (a
- * transaction the service lists late in it is not lost) and skips what was put out. An address
- * whose backlog is larger than one poll may read stops in the block of the last transaction it
- * read and goes on from there.
+ * transaction of two monitored addresses is put out once. A cursor is the last block read; the
+ * state also keeps the transactions already put out from the lowest cursor on. The next poll
+ * reads that block again (a transaction the service lists late in it is not lost) and skips what
+ * was put out. An address whose backlog is larger than one poll may read stops in the block of
+ * the last transaction it read and goes on from there.
  */
 export interface AddressCursor extends IDataObject {
 	/** The first block to read (again). */
 	from: number;
 	/** The head this address was last read up to completely; unset while a backlog remains. */
 	upTo?: number;
-	/** Transactions already put out (by any address) in blocks from `from` on: hash -> block. */
-	emitted?: Record<string, number>;
 }
 
 export interface PollState extends IDataObject {
@@ -30,6 +28,8 @@ export interface PollState extends IDataObject {
 	startFromBlock: number | null;
 	/** Keyed by the lower-case address. */
 	cursors: Record<string, AddressCursor>;
+	/** Transactions put out in blocks from the lowest cursor on (lower-case hash -> block). */
+	emitted?: Record<string, number>;
 	nativeToken?: NativeToken & IDataObject;
 }
 
@@ -73,21 +73,17 @@ export function needsReading(cursor: AddressCursor, head: number): boolean {
 	return cursor.from <= head && cursor.upTo !== head;
 }
 
-/** Every transaction some cursor remembers as put out, with its block. */
+/** The transactions put out that a cursor may still meet: lower-case hash -> block. */
 export function emittedBefore(state: PollState): Map<string, number> {
-	const emitted = new Map<string, number>();
-	for (const cursor of Object.values(state.cursors)) {
-		for (const [hash, block] of Object.entries(cursor.emitted ?? {})) emitted.set(hash, block);
-	}
-	return emitted;
+	return new Map(Object.entries(state.emitted ?? {}));
 }
 
 /** How far a poll got with one address it read. */
 export type AddressProgress = { complete: true } | { complete: false; reachedBlock: number };
 
 /**
- * Moves the cursors of the addresses a poll read up to `head`. `emitted` holds every transaction
- * put out that a cursor may still meet (hash -> block): those remembered before and this poll's.
+ * Moves the cursors of the addresses a poll read up to `head`, and keeps of `emitted` (every
+ * transaction put out so far: hash -> block) what a cursor may still meet.
  */
 export function advanceCursors(
 	state: PollState,
@@ -98,11 +94,13 @@ export function advanceCursors(
 	for (const [key, cursor] of Object.entries(state.cursors)) {
 		const done = progress.get(key);
 		if (done === undefined) continue;
-		const from = Math.max(cursor.from, done.complete ? head : done.reachedBlock);
-		const next: AddressCursor = done.complete ? { from, upTo: head } : { from };
-		const remembered: Record<string, number> = {};
-		for (const [hash, block] of emitted) if (block >= from) remembered[hash] = block;
-		if (Object.keys(remembered).length) next.emitted = remembered;
-		state.cursors[key] = next;
+		state.cursors[key] = done.complete
+			? { from: Math.max(cursor.from, head), upTo: head }
+			: { from: Math.max(cursor.from, done.reachedBlock) };
 	}
+	const lowest = Math.min(...Object.values(state.cursors).map((cursor) => cursor.from));
+	const remembered: Record<string, number> = {};
+	for (const [hash, block] of emitted) if (block >= lowest) remembered[hash] = block;
+	if (Object.keys(remembered).length) state.emitted = remembered;
+	else delete state.emitted;
 }

@@ -136,6 +136,25 @@ describe('each transaction is put out exactly once', () => {
 		expect(seen).toEqual(sent);
 	});
 
+	it('puts a transaction of two addresses out once when one of them is still working through a backlog', async () => {
+		const busy = randomAddress();
+		const quiet = randomAddress();
+		const other = randomAddress();
+		const trigger = service.harness(pollParameters([busy, quiet], { options: { maxPages: 1 } }));
+		await trigger.activate();
+		const backlog: string[] = [];
+		for (let i = 0; i < 150; i++) backlog.push((await service.transfer(other, busy)).txHash);
+		const shared = await service.transfer(busy, quiet);
+
+		// The first poll reads 100 of the busy address's transactions, and the shared one via the other address.
+		const first = await trigger.poll();
+		expect(hashesOf(first.items)).toEqual([...backlog.slice(0, 100), shared.txHash, shared.txHash]);
+		// The next poll reaches the shared transaction through the busy address too: it is not put out again.
+		const second = await trigger.poll();
+		expect(hashesOf(second.items)).toEqual(backlog.slice(100));
+		expect(await trigger.poll()).toEqual({});
+	});
+
 	it('follows page tokens within one poll', async () => {
 		const wallet = randomAddress();
 		const other = randomAddress();
