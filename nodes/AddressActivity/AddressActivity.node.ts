@@ -4,11 +4,11 @@ import type {
 	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
-	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { searchChains, searchWebhookChains } from '../shared/chains';
+import { toNodeError } from '../shared/errors';
 import { requestOptions } from './fields';
 import { searchWebhooks } from './listSearch/searchWebhooks';
 import type { OperationModule } from './operation';
@@ -97,17 +97,19 @@ export class AddressActivity implements INodeType {
 					}),
 				);
 			} catch (error) {
+				const failure = toNodeError(this, error, itemIndex);
+				// The service's messages do not know the item; with many items the user needs it.
+				if (failure instanceof NodeApiError && !/\bitem \d+\b/.test(failure.message)) {
+					failure.message = `${failure.message} [item ${itemIndex + 1}]`;
+				}
 				if (this.continueOnFail()) {
-					const json: IDataObject = { error: (error as Error).message };
-					if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
-					if ((error as NodeApiError).description) json.description = (error as NodeApiError).description;
+					const json: IDataObject = { error: failure.message };
+					if (failure instanceof NodeApiError && failure.httpCode) json.httpCode = failure.httpCode;
+					if (failure.description) json.description = failure.description;
 					returnData.push({ json, pairedItem: { item: itemIndex } });
 					continue;
 				}
-				if (error instanceof NodeApiError) {
-					throw new NodeApiError(this.getNode(), error as unknown as JsonObject, { itemIndex });
-				}
-				throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+				throw failure;
 			}
 		}
 		return [returnData];

@@ -30,6 +30,54 @@ export function chainIdParameter(context: IExecuteFunctions, itemIndex: number):
 	return parsedParameter(context, 'chainId', 'Chain', itemIndex, parseChainId);
 }
 
+/** The service's limit for a webhook's name and description. */
+export const WEBHOOK_TEXT_LIMIT = 256;
+
+/**
+ * An http(s) URL for deliveries. One with a user name or password is refused: the service would
+ * keep and show the password; the value is quoted without it.
+ */
+export function parseCallbackUrl(value: unknown): string {
+	const text = typeof value === 'string' ? value.trim() : '';
+	let url: URL | undefined;
+	try {
+		url = new URL(text);
+	} catch {
+		url = undefined;
+	}
+	if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+		throw new InvalidInputError(`${quoteValue(value)} is not an http(s) URL`, value);
+	}
+	if (url.username !== '' || url.password !== '') {
+		url.username = '';
+		url.password = '';
+		const shown = url.toString().replace('://', '://…@');
+		throw new InvalidInputError(
+			`"${shown}" carries a user name or password; the service would store it with the webhook and show it in every list. Use a URL without credentials (e.g. a secret path)`,
+			shown,
+		);
+	}
+	return text;
+}
+
+/** A webhook name or description: text of at most WEBHOOK_TEXT_LIMIT characters. */
+export function parseWebhookText(value: unknown): string {
+	const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+	if (text.length > WEBHOOK_TEXT_LIMIT) {
+		throw new InvalidInputError(`${quoteValue(value)} has ${text.length} characters; the service allows at most ${WEBHOOK_TEXT_LIMIT}`, value);
+	}
+	return text;
+}
+
+/** A webhook status, also when it comes from an expression. */
+export function parseWebhookStatus(value: unknown): 'active' | 'inactive' {
+	const text = typeof value === 'string' ? value.trim().toLowerCase() : '';
+	if (text !== 'active' && text !== 'inactive') {
+		throw new InvalidInputError(`${quoteValue(value)} is not a status (use "active" or "inactive")`, value);
+	}
+	return text;
+}
+
 export function parseWebhookId(value: unknown): string {
 	const text = typeof value === 'string' ? value.trim() : '';
 	if (!UUID_PATTERN.test(text)) {

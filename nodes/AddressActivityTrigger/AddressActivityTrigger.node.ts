@@ -8,29 +8,25 @@ import type {
 } from 'n8n-workflow';
 
 import { searchWebhookChains } from '../shared/chains';
+import { toNodeError } from '../shared/errors';
 import { isNotFoundError } from '../shared/transport';
-import { rememberWebhook } from './deliveryLookups';
-import { knownWebhooks, nativeTokens, sharedSecrets } from './processMemory';
-import { triggerProperties } from './properties';
-import { receiveDelivery } from './receive';
 import {
-	addAddresses,
-	canBeUpdated,
-	clearRegistration,
+	changeAddresses,
 	createWebhook,
 	deleteWebhook,
 	fetchNativeToken,
 	fetchSharedSecret,
 	findWebhookByUrl,
 	getWebhook,
-	recordRegistration,
-	registrationState,
-	reconcileWebhook,
 	updateWebhook,
-	webhookLabel,
-	wrap,
 	type RemoteWebhook,
-} from './registration';
+} from '../shared/webhooks';
+import { rememberWebhook } from './deliveryLookups';
+import { knownWebhooks, nativeTokens, sharedSecrets } from './processMemory';
+import { triggerProperties } from './properties';
+import { receiveDelivery } from './receive';
+import { canBeUpdated, reconcileWebhook, webhookLabel } from './registration';
+import { clearRegistration, recordRegistration, registrationState } from './staticData';
 import { readTriggerConfig, type OnDeactivation, type TriggerConfig } from './triggerConfig';
 
 function ownUrl(context: IHookFunctions): string {
@@ -73,7 +69,7 @@ async function findOwnWebhook(context: IHookFunctions, url: string): Promise<Rem
 		try {
 			return await getWebhook.call(context, state.webhookId);
 		} catch (error) {
-			if (!isNotFoundError(error)) throw wrap(context, error);
+			if (!isNotFoundError(error)) throw toNodeError(context, error);
 		}
 	}
 	// The URL is unique to this workflow and node: it finds a webhook whose id was never recorded
@@ -143,9 +139,13 @@ export class AddressActivityTrigger implements INodeType {
 					clearRegistration(state);
 				}
 				const label = webhookLabel(this, config, isTestListening(this));
-				const { webhook, remainingAddresses } = await createWebhook.call(this, config, url, label);
+				const { webhook, remainingAddresses } = await createWebhook.call(
+					this,
+					{ ...config, url, name: label.name, description: label.description },
+					{ configured: config.addresses.length },
+				);
 				try {
-					await addAddresses.call(this, webhook.id, remainingAddresses, config.addresses.length);
+					await changeAddresses.call(this, 'add', webhook.id, remainingAddresses, { configured: config.addresses.length });
 					const addresses = [...(webhook.metadata?.addresses ?? []), ...remainingAddresses];
 					await afterRegistration(this, { ...webhook, metadata: { ...webhook.metadata, addresses } }, config, url);
 				} catch (error) {
@@ -176,7 +176,7 @@ export class AddressActivityTrigger implements INodeType {
 					try {
 						await updateWebhook.call(this, webhookId, { status: 'inactive' });
 					} catch (error) {
-						if (!isNotFoundError(error)) throw wrap(this, error);
+						if (!isNotFoundError(error)) throw toNodeError(this, error);
 					}
 				}
 				if (!isTestListening(this) && !keep) clearRegistration(state);
@@ -192,7 +192,7 @@ export class AddressActivityTrigger implements INodeType {
 
 /** Removes a just-created webhook after a later step failed, then reports the failure. */
 async function removeAfterFailedCreate(context: IHookFunctions, webhookId: string, url: string, error: unknown): Promise<never> {
-	const failure = wrap(context, error);
+	const failure = toNodeError(context, error);
 	knownWebhooks.delete(url);
 	try {
 		await deleteWebhook.call(context, webhookId);

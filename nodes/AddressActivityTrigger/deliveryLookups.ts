@@ -7,9 +7,10 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { IWebhookFunctions } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE, serviceRequest } from '../shared/transport';
+import { CREDENTIAL_TYPE } from '../shared/transport';
+import { fetchSharedSecret, getWebhook, type RemoteWebhook } from '../shared/webhooks';
 import { foreignWebhooks, knownWebhooks, sharedSecrets, type KnownWebhook } from './processMemory';
-import { NO_RETRY, type RemoteWebhook } from './registration';
+import { NO_RETRY } from './registration';
 
 export interface ServiceBudget {
 	/** When the delivery's calls to the service must have ended (ms since epoch). */
@@ -54,13 +55,7 @@ export async function sharedSecretFor(
 	if (timeoutMs === undefined) return entry?.secret;
 	const reading = (async () => {
 		try {
-			const response = await serviceRequest.call(context, {
-				method: 'GET',
-				path: '/v1/webhooks:getSharedSecret',
-				retry: NO_RETRY,
-				timeoutMs,
-			});
-			return typeof response.secret === 'string' && response.secret !== '' ? response.secret : undefined;
+			return await fetchSharedSecret.call(context, { retry: NO_RETRY, timeoutMs });
 		} catch (error) {
 			context.logger.warn(
 				`Address Activity Trigger "${context.getNode().name}": could not read the shared secret to verify a delivery: ${error instanceof Error ? error.message : String(error)}`,
@@ -96,12 +91,7 @@ async function readWebhook(context: IWebhookFunctions, webhookId: string, budget
 	const timeoutMs = timeLeft(budget);
 	if (timeoutMs === undefined) return 'no time left to ask';
 	try {
-		return (await serviceRequest.call(context, {
-			method: 'GET',
-			path: `/v1/webhooks/${encodeURIComponent(webhookId)}`,
-			retry: NO_RETRY,
-			timeoutMs,
-		})) as unknown as RemoteWebhook;
+		return await getWebhook.call(context, webhookId, { retry: NO_RETRY, timeoutMs });
 	} catch (error) {
 		if (error instanceof NodeApiError && error.httpCode === '404') return 'gone';
 		return error instanceof Error ? error.message : String(error);

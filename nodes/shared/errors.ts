@@ -1,4 +1,4 @@
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { INode } from 'n8n-workflow';
 
 /**
@@ -42,4 +42,19 @@ export function toInputError(
 				? `The value ${quoteValue(error.value)} in "${field}" was rejected before any request was sent.`
 				: undefined,
 	});
+}
+
+/**
+ * The one error policy: any failure leaves a node as a NodeApiError (the service answered, or
+ * could not be reached) or a NodeOperationError (bad input, a bad Base URL, a cancelled run), with
+ * the item index. n8n's own errors are returned as they are, given the index if they lack one
+ * (wrapping a NodeApiError in a new one would return the original and drop the new options).
+ */
+export function toNodeError(context: { getNode(): INode }, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		if (itemIndex !== undefined && error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
+		return error;
+	}
+	if (error instanceof InvalidInputError) return new NodeOperationError(context.getNode(), error.message, { itemIndex });
+	return new NodeOperationError(context.getNode(), error instanceof Error ? error : new Error(String(error)), { itemIndex });
 }

@@ -66,6 +66,10 @@ async function handleApi(
 	const entry = emulator.requestLog.start(method, path, query, emulator.clock.now());
 	const fault = emulator.faults.take(method, path);
 	if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs).unref());
+	if (fault?.afterHandling) {
+		// The service acts, but its answer is lost or replaced on the way back.
+		await serveApi(emulator, req, method, path, query, entry, () => undefined).catch(() => undefined);
+	}
 	if (fault?.drop) {
 		req.socket.destroy();
 		return;

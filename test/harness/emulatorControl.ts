@@ -16,6 +16,8 @@ export interface FaultSpec {
 	status?: number;
 	delayMs?: number;
 	drop?: boolean;
+	/** Carry the request out, then answer with the fault. */
+	afterHandling?: boolean;
 }
 
 /** The emulator's control API (/_emulator/...), for tests to set up and observe the service. */

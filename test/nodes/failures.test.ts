@@ -54,7 +54,7 @@ describe('authentication failures', () => {
 			parameters: { ...listChains, requestOptions: { maxServerErrorRetries: 1 } },
 		});
 		expect(result.error?.message).toBe(
-			`Could not reach the service at http://127.0.0.1:${closedPort} (connection refused) after 2 attempts`,
+			`Could not reach the service at http://127.0.0.1:${closedPort} (connection refused) after 2 attempts [item 1]`,
 		);
 		expect(result.error?.description).toContain('Check the Base URL');
 		expect(visibleText(result)).not.toContain('sk-live-SECRET-connection-99');
@@ -148,7 +148,7 @@ describe('server errors and dropped connections', () => {
 			parameters: { ...listChains, requestOptions: { maxServerErrorRetries: 1 } },
 		});
 		expect(result.error?.message).toBe(
-			'The service failed with 500 Internal Server Error on 2 attempts: injected fault: GET /v1/chains answered 500',
+			'The service failed with 500 Internal Server Error on 2 attempts: injected fault: GET /v1/chains answered 500 [item 1]',
 		);
 		expect(result.error?.description).toContain('temporary problem');
 		expect(await service.control.requests()).toHaveLength(2);
@@ -163,22 +163,71 @@ describe('server errors and dropped connections', () => {
 		expect((await service.control.requests()).map((request) => request.statusCode)).toEqual([null, 200]);
 	});
 
-	it('does not resend a create whose connection dropped (it may have gone through)', async () => {
+	const createParameters = {
+		resource: 'webhook',
+		operation: 'create',
+		url: 'https://receiver.example.com/hook',
+		chainId: byId('43114'),
+		addresses: randomAddress(),
+	};
+	const requestLines = async () =>
+		(await service.control.requests()).map((request) => `${request.method} ${request.path} ${request.statusCode}`);
+
+	it('does not resend a create whose connection dropped; it looks the webhook up by URL instead', async () => {
 		const credentials = await service.newAccount();
 		await service.control.addFault({ method: 'POST', path: '/v1/webhooks', count: 1, drop: true });
 		await service.control.clearRequests();
+		const result = await runNode({ credentials, parameters: createParameters });
+		expect(result.error?.message).toMatch(/^Could not reach the service at http:\/\/127\.0\.0\.1:\d+ \(connection closed by the service\) \[item 1\]$/);
+		expect(await requestLines()).toEqual(['POST /v1/webhooks null', 'GET /v1/webhooks 200']);
+	});
+
+	it('does not resend a create answered 502, and returns the webhook the service created anyway', async () => {
+		const credentials = await service.newAccount();
+		await service.control.addFault({ method: 'POST', path: '/v1/webhooks', count: 1, status: 502, afterHandling: true });
+		await service.control.clearRequests();
+		const result = await runNode({ credentials, parameters: createParameters });
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json)).toEqual([expect.objectContaining({ url: createParameters.url, chainId: '43114' })]);
+		expect(await requestLines()).toEqual(['POST /v1/webhooks 502', 'GET /v1/webhooks 200']);
+		const listed = await service.control.webhooks();
+		expect(listed.filter((webhook) => webhook.id === result.items[0].json.id)).toHaveLength(1);
+	});
+
+	it('reports a create answered 502 that the service did not carry out, without sending it again', async () => {
+		const credentials = await service.newAccount();
+		await service.control.addFault({ method: 'POST', path: '/v1/webhooks', count: 1, status: 502 });
+		await service.control.clearRequests();
+		const result = await runNode({ credentials, parameters: createParameters });
+		expect(result.error?.message).toBe('The service answered 502 Bad Gateway: injected fault: POST /v1/webhooks answered 502 [item 1]');
+		expect(await requestLines()).toEqual(['POST /v1/webhooks 502', 'GET /v1/webhooks 200']);
+	});
+});
+
+describe('messages that say what went wrong', () => {
+	it('says a block was not found, not a webhook', async () => {
+		const credentials = await service.newAccount();
+		const result = await runNode({ credentials, parameters: { resource: 'block', operation: 'get', chainId: byId('43114'), blockId: '999999999' } });
+		expect(result.error?.message).toMatch(/^Not found: .* \[item 1\]$/);
+		expect(result.error?.description).toContain('Check the block number or hash');
+		expect(result.error?.description).not.toContain('webhook');
+	});
+
+	it('says a transaction was not found', async () => {
+		const credentials = await service.newAccount();
 		const result = await runNode({
 			credentials,
-			parameters: {
-				resource: 'webhook',
-				operation: 'create',
-				url: 'https://receiver.example.com/hook',
-				chainId: byId('43114'),
-				addresses: randomAddress(),
-			},
+			parameters: { resource: 'transaction', operation: 'get', chainId: byId('43114'), txHash: `0x${'ab'.repeat(32)}` },
 		});
-		expect(result.error?.message).toMatch(/^Could not reach the service at http:\/\/127\.0\.0\.1:\d+ \(connection closed by the service\)$/);
-		expect(await service.control.requests()).toHaveLength(1);
+		expect(result.error?.description).toContain('Check the transaction hash and the chain');
+	});
+
+	it('explains an https Base URL pointing at an http port in words, without retrying', async () => {
+		const credentials = await service.newAccount();
+		await service.control.clearRequests();
+		const result = await runNode({ credentials: { ...credentials, baseUrl: credentials.baseUrl.replace('http://', 'https://') }, parameters: listChains });
+		expect(result.error?.message).toMatch(/^Could not reach the service at https:\/\/127\.0\.0\.1:\d+ \(TLS handshake failed: the Base URL starts with https, but the server does not answer https on that port/);
+		expect(result.error?.message).not.toMatch(/SSL|ssl3|routines/);
 	});
 });
 
@@ -232,7 +281,7 @@ describe('Continue On Fail', () => {
 			},
 		});
 		expect(result.error?.message).toBe(
-			'2 of 4 addresses were added before batch 2 failed: The service rejected the request: the free plan allows at most 5 addresses per webhook; this request would give the webhook 7 addresses',
+			'2 of 4 addresses were added before batch 2 failed: The service rejected the request: the free plan allows at most 5 addresses per webhook; this request would give the webhook 7 addresses [item 1]',
 		);
 	});
 });

@@ -107,7 +107,7 @@ describe('page tokens', () => {
 		const result = await running;
 		await service.control.clearFaults();
 		expect(result.error?.message).toBe(
-			'The page token expired after 100 entries of /v1/chains/43113/transactions were read: page tokens are valid for 24 hours',
+			'The page token expired after 100 entries of /v1/chains/43113/transactions were read: page tokens are valid for 24 hours [item 1]',
 		);
 		expect(result.error?.description).toBe('Run the node again: paging restarts from the first page.');
 	});

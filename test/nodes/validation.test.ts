@@ -47,6 +47,10 @@ const cases: Array<[string, () => INodeParameters, RegExp]> = [
 	['a start block after the end block', () => ({ resource: 'transaction', operation: 'getManyForAddress', chainId: byId('43114'), address: GOOD, filters: { startBlock: 200, endBlock: 100 } }), /^Invalid Start Block in item 1: 200 is after the End Block 100/],
 	['a negative start block from an expression', () => ({ resource: 'transaction', operation: 'getManyForAddress', chainId: byId('43114'), address: GOOD, filters: { startBlock: '={{ -5 }}' } }), /^Invalid Start Block in item 1: "-5" is not a block number/],
 	['a UTXO address that is not a primary-network address', () => ({ resource: 'utxo', operation: 'getMany', network: 'mainnet', blockchainId: 'p-chain', addresses: GOOD }), /^Invalid Addresses in item 1: "0x71C7656EC7ab88b098defB751B7401B5f6d8976F" is not a primary-network address/],
+	['a callback URL with a user name and password (never echoed)', () => create({ url: 'https://alice:hunter2@receiver.example.com/hook' }), /^Invalid Callback URL in item 1: "https:\/\/…@receiver\.example\.com\/hook" carries a user name or password/],
+	['a name longer than the service allows', () => create({ additionalFields: { name: 'n'.repeat(257) } }), /^Invalid Name in item 1: "n{77}\.\.\." has 257 characters; the service allows at most 256/],
+	['a description longer than the service allows', () => ({ resource: 'webhook', operation: 'update', webhookId: byId(webhookId), updateFields: { description: 'd'.repeat(300) } }), /^Invalid Description in item 1: "d{77}\.\.\." has 300 characters; the service allows at most 256/],
+	['a status from an expression that is no status', () => ({ resource: 'webhook', operation: 'update', webhookId: byId(webhookId), updateFields: { status: '={{ "paused" }}' } }), /^Invalid Status in item 1: "paused" is not a status \(use "active" or "inactive"\)/],
 	['a limit of 0 from an expression', () => ({ resource: 'chain', operation: 'getMany', returnAll: false, limit: '={{ 0 }}' }), /^Invalid Limit in item 1: "0" is not a whole number of 1 or more/],
 ];
 
@@ -70,6 +74,12 @@ describe('invalid input fails the item before any request, naming field, value a
 			'A chain ID is a decimal number, e.g. 43114',
 		);
 		expect(await service.control.requests()).toEqual([]);
+	});
+
+	it('never shows the password of a callback URL that carries one', async () => {
+		const result = await runNode({ credentials, parameters: create({ url: 'https://alice:hunter2@receiver.example.com/hook' }) });
+		expect(result.error?.message).toContain('carries a user name or password');
+		expect(JSON.stringify({ message: result.error?.message, description: result.error?.description })).not.toMatch(/hunter2|alice/);
 	});
 
 	it('names the item the bad value came from', async () => {

@@ -33,6 +33,7 @@ export const faultSchema = z
 		status: z.number().int().min(400).max(599).optional(),
 		delayMs: z.number().int().min(0).max(600_000).optional(),
 		drop: z.boolean().optional(),
+		afterHandling: z.boolean().optional(),
 	})
 	.strict()
 	.refine((fault) => fault.status !== undefined || fault.delayMs !== undefined || fault.drop === true, {

@@ -8,6 +8,8 @@ export interface Fault {
 	status?: number;
 	delayMs?: number;
 	drop?: boolean;
+	/** Carry the request out first, then answer with the fault (as a gateway timing out after the service acted). */
+	afterHandling?: boolean;
 }
 
 /** Injected failures: the next `count` requests whose path starts with `path` misbehave. */

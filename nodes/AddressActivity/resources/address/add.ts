@@ -4,7 +4,8 @@ import { parseAddresses } from '../../../shared/addresses';
 import { InvalidInputError } from '../../../shared/errors';
 import { webhookLocator } from '../../fields';
 import { parsedParameter, retryPolicy, webhookIdParameter } from '../../parameters';
-import { addInBatches, batchSizeOption, batchSizeParameter, monitoredAddresses } from './batches';
+import { changeAddresses, monitoredAddresses } from '../../../shared/webhooks';
+import { batchSizeOption, batchSizeParameter } from './batches';
 
 const displayOptions = { show: { resource: ['address'], operation: ['add'] } };
 
@@ -47,14 +48,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 	// Only addresses the webhook does not monitor yet are sent: fewer requests, and the
 	// before/after comparison tells added from already present.
-	const before = await monitoredAddresses.call(this, webhookId, itemIndex, retry);
+	const before = await monitoredAddresses.call(this, webhookId, { itemIndex, retry });
 	const alreadyPresent = addresses.filter((address) => before.has(address.toLowerCase()));
 	const toAdd = addresses.filter((address) => !before.has(address.toLowerCase()));
 
 	let after = before;
 	if (toAdd.length > 0) {
-		const { webhook } = await addInBatches.call(this, { webhookId, addresses: toAdd, batchSize, itemIndex, retry });
-		after = await monitoredAddresses.call(this, webhookId, itemIndex, retry, webhook);
+		const webhook = await changeAddresses.call(this, 'add', webhookId, toAdd, { batchSize, itemIndex, retry });
+		after = await monitoredAddresses.call(this, webhookId, { itemIndex, retry }, webhook);
 	}
 	const added = toAdd.filter((address) => after.has(address.toLowerCase()));
 	return {

@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { webhookLocator } from '../../fields';
 import { parsedParameter, retryPolicy, webhookIdParameter } from '../../parameters';
 import { requiredAddresses } from './add';
-import { batchSizeOption, batchSizeParameter, monitoredAddresses, removeInBatches } from './batches';
+import { changeAddresses, monitoredAddresses } from '../../../shared/webhooks';
+import { batchSizeOption, batchSizeParameter } from './batches';
 
 const displayOptions = { show: { resource: ['address'], operation: ['remove'] } };
 
@@ -38,7 +39,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const batchSize = batchSizeParameter(this, itemIndex);
 	const retry = retryPolicy(this, itemIndex);
 
-	const before = await monitoredAddresses.call(this, webhookId, itemIndex, retry);
+	const before = await monitoredAddresses.call(this, webhookId, { itemIndex, retry });
 	const notFound = addresses.filter((address) => !before.has(address.toLowerCase()));
 	// Sent as the webhook spells them, so the removal matches whatever case the service stored.
 	const toRemove = addresses
@@ -47,14 +48,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 	let after = before;
 	if (toRemove.length > 0) {
-		const { webhook } = await removeInBatches.call(this, {
-			webhookId,
-			addresses: toRemove,
-			batchSize,
-			itemIndex,
-			retry,
-		});
-		after = await monitoredAddresses.call(this, webhookId, itemIndex, retry, webhook);
+		const webhook = await changeAddresses.call(this, 'remove', webhookId, toRemove, { batchSize, itemIndex, retry });
+		after = await monitoredAddresses.call(this, webhookId, { itemIndex, retry }, webhook);
 	}
 	const removed = toRemove.filter((address) => !after.has(address.toLowerCase()));
 	return {

@@ -3,10 +3,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { parseAddresses } from '../../../shared/addresses';
 import { chainLocatorProperty } from '../../../shared/chains';
 import { parseEventSignatures } from '../../../shared/eventSignatures';
-import { InvalidInputError, quoteValue } from '../../../shared/errors';
-import { serviceRequest } from '../../../shared/transport';
-import { addInBatches, batchSizeOption, batchSizeParameter } from '../address/batches';
-import { chainIdParameter, parsedParameter, retryPolicy } from '../../parameters';
+import { InvalidInputError } from '../../../shared/errors';
+import { changeAddresses, createWebhook } from '../../../shared/webhooks';
+import { batchSizeOption, batchSizeParameter } from '../address/batches';
+import { chainIdParameter, parseCallbackUrl, parsedParameter, parseWebhookText, retryPolicy } from '../../parameters';
 
 const displayOptions = { show: { resource: ['webhook'], operation: ['create'] } };
 
@@ -94,20 +94,6 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-export function parseCallbackUrl(value: unknown): string {
-	const text = typeof value === 'string' ? value.trim() : '';
-	let protocol = '';
-	try {
-		protocol = new URL(text).protocol;
-	} catch {
-		protocol = '';
-	}
-	if (protocol !== 'https:' && protocol !== 'http:') {
-		throw new InvalidInputError(`${quoteValue(value)} is not an http(s) URL`, value);
-	}
-	return text;
-}
-
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const url = parsedParameter(this, 'url', 'Callback URL', itemIndex, parseCallbackUrl);
 	const chainId = chainIdParameter(this, itemIndex);
@@ -116,7 +102,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		if (parsed.length === 0) throw new InvalidInputError('no address given (a webhook monitors at least one)', value);
 		return parsed;
 	});
-	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const eventSignatures = parsedParameter(
 		this,
 		'additionalFields.eventSignatures',
@@ -125,40 +110,32 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		parseEventSignatures,
 		'',
 	);
+	const name = parsedParameter(this, 'additionalFields.name', 'Name', itemIndex, parseWebhookText, '');
+	const description = parsedParameter(this, 'additionalFields.description', 'Description', itemIndex, parseWebhookText, '');
 	const batchSize = batchSizeParameter(this, itemIndex);
 	const retry = retryPolicy(this, itemIndex);
 
-	// The first batch goes into the create request; the rest is added like Address > Add, so a
-	// webhook can start with more addresses than one request carries.
-	const metadata: IDataObject = { addresses: addresses.slice(0, batchSize) };
-	if (eventSignatures.length > 0) metadata.eventSignatures = eventSignatures;
-	const body: IDataObject = {
-		url,
-		chainId,
-		eventType: 'address_activity',
-		includeInternalTxs: this.getNodeParameter('includeInternalTxs', itemIndex, false) as boolean,
-		includeLogs: this.getNodeParameter('includeLogs', itemIndex, false) as boolean,
-		metadata,
-	};
-	if (additionalFields.name) body.name = additionalFields.name;
-	if (additionalFields.description) body.description = additionalFields.description;
-
-	const webhook = (await serviceRequest.call(this, {
-		method: 'POST',
-		path: '/v1/webhooks',
-		body,
-		itemIndex,
-		retry,
-	})) as IDataObject;
-	if (addresses.length <= batchSize) return webhook;
-
-	const result = await addInBatches.call(this, {
-		webhookId: String(webhook.id),
-		addresses: addresses.slice(batchSize),
+	const { webhook, remainingAddresses } = await createWebhook.call(
+		this,
+		{
+			url,
+			chainId,
+			addresses,
+			eventSignatures,
+			includeInternalTxs: this.getNodeParameter('includeInternalTxs', itemIndex, false) as boolean,
+			includeLogs: this.getNodeParameter('includeLogs', itemIndex, false) as boolean,
+			name,
+			description,
+		},
+		{ batchSize, itemIndex, retry },
+	);
+	if (remainingAddresses.length === 0) return webhook;
+	const added = addresses.length - remainingAddresses.length;
+	const after = await changeAddresses.call(this, 'add', webhook.id, remainingAddresses, {
 		batchSize,
 		itemIndex,
 		retry,
-		context: `The webhook ${String(webhook.id)} was created with the first ${batchSize} of ${addresses.length} addresses`,
+		context: `The webhook ${webhook.id} was created with the first ${added} of ${addresses.length} addresses`,
 	});
-	return result.webhook;
+	return after ?? webhook;
 }

@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { serviceRequest } from '../../../shared/transport';
+import { updateWebhook } from '../../../shared/webhooks';
 import { webhookLocator } from '../../fields';
-import { parsedParameter, retryPolicy, webhookIdParameter } from '../../parameters';
-import { parseCallbackUrl } from './create';
+import { parseCallbackUrl, parsedParameter, parseWebhookStatus, parseWebhookText, retryPolicy, webhookIdParameter } from '../../parameters';
 
 const displayOptions = { show: { resource: ['webhook'], operation: ['update'] } };
 
@@ -78,11 +77,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (fields.url !== undefined) {
 		body.url = parsedParameter(this, 'updateFields.url', 'Callback URL', itemIndex, parseCallbackUrl);
 	}
-	return (await serviceRequest.call(this, {
-		method: 'PATCH',
-		path: `/v1/webhooks/${webhookId}`,
-		body,
-		itemIndex,
-		retry: retryPolicy(this, itemIndex),
-	})) as IDataObject;
+	if (fields.name !== undefined) body.name = parsedParameter(this, 'updateFields.name', 'Name', itemIndex, parseWebhookText);
+	if (fields.description !== undefined) {
+		body.description = parsedParameter(this, 'updateFields.description', 'Description', itemIndex, parseWebhookText);
+	}
+	if (fields.status !== undefined) body.status = parsedParameter(this, 'updateFields.status', 'Status', itemIndex, parseWebhookStatus);
+	return await updateWebhook.call(this, webhookId, body, { itemIndex, retry: retryPolicy(this, itemIndex) });
 }

@@ -1,0 +1,243 @@
+/**
+ * The service's webhook routes, for both nodes: the action node's Webhook and Address operations
+ * and the trigger's lifecycle call these, so a route is shaped, batched and explained in one place.
+ */
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
+
+import { toNodeError } from './errors';
+import { isNotFoundError, serviceList, servicePages, serviceRequest, type RetryPolicy, type ServiceContext } from './transport';
+
+/** A webhook as the service returns it (the fields the nodes read). */
+export interface RemoteWebhook extends IDataObject {
+	id: string;
+	url: string;
+	chainId: string;
+	eventType: string;
+	status: string;
+	name?: string;
+	description?: string;
+	includeInternalTxs?: boolean;
+	includeLogs?: boolean;
+	metadata?: { addresses?: string[]; eventSignatures?: string[] };
+}
+
+/** Addresses sent per request (create body, add, remove), as peers of the service do. */
+export const ADDRESS_BATCH_SIZE = 500;
+
+/** How one call is made: for which item, with which retries, within which time. */
+export interface ServiceCall {
+	itemIndex?: number;
+	retry?: RetryPolicy;
+	timeoutMs?: number;
+}
+
+const webhookPath = (webhookId: string) => `/v1/webhooks/${encodeURIComponent(webhookId)}`;
+
+export async function getWebhook(this: ServiceContext, webhookId: string, call: ServiceCall = {}): Promise<RemoteWebhook> {
+	return (await serviceRequest.call(this, { method: 'GET', path: webhookPath(webhookId), ...call })) as RemoteWebhook;
+}
+
+/** The account's address_activity webhook registered with `url` (and on `chainId`, when given), if any. */
+export async function findWebhookByUrl(
+	this: ServiceContext,
+	url: string,
+	options: ServiceCall & { chainId?: string } = {},
+): Promise<RemoteWebhook | undefined> {
+	const { chainId, ...call } = options;
+	for await (const page of servicePages.call(this, { path: '/v1/webhooks', listField: 'webhooks', ...call })) {
+		const match = (page.entries as RemoteWebhook[]).find(
+			(webhook) =>
+				webhook.url === url && webhook.eventType === 'address_activity' && (chainId === undefined || String(webhook.chainId) === chainId),
+		);
+		if (match) return match;
+	}
+	return undefined;
+}
+
+export async function updateWebhook(this: ServiceContext, webhookId: string, changes: IDataObject, call: ServiceCall = {}): Promise<RemoteWebhook> {
+	return (await serviceRequest.call(this, { method: 'PATCH', path: webhookPath(webhookId), body: changes, ...call })) as RemoteWebhook;
+}
+
+/** Removes a webhook; one that is already gone counts as removed. Returns the webhook as it was, if the service said. */
+export async function deleteWebhook(this: ServiceContext, webhookId: string, call: ServiceCall = {}): Promise<RemoteWebhook | undefined> {
+	try {
+		return (await serviceRequest.call(this, { method: 'DELETE', path: webhookPath(webhookId), ...call })) as RemoteWebhook;
+	} catch (error) {
+		if (isNotFoundError(error)) return undefined;
+		throw toNodeError(this, error, call.itemIndex);
+	}
+}
+
+const LIMIT_PATTERN = /(limit|allow|exceed|maximum|at most|too many)/i;
+/** Where a service message states the allowance ("at most 5 addresses", "limit of 100"). */
+const LIMIT_NUMBER_PATTERNS = [/at most (\d[\d,]*)/i, /(?:limit|maximum)(?: is| of)? (\d[\d,]*)/i, /(\d[\d,]*) addresses per webhook/i];
+
+/**
+ * The service's answer to too many addresses, restated with the limit and the number configured.
+ * Other errors come back unchanged.
+ */
+export function explainAddressLimit(context: ServiceContext, error: unknown, configured: number, itemIndex?: number): unknown {
+	if (!(error instanceof NodeApiError) || !['400', '403', '422'].includes(error.httpCode ?? '')) return error;
+	const serviceText = [error.message, ...(error.messages ?? [])].join(' ');
+	if (!/address/i.test(serviceText) || !LIMIT_PATTERN.test(serviceText)) return error;
+	const limit = (LIMIT_NUMBER_PATTERNS.map((pattern) => pattern.exec(serviceText)?.[1]).find(Boolean) ?? '').replace(/,/g, '');
+	const limitText = limit ? `at most ${limit} addresses per webhook` : 'fewer addresses per webhook';
+	const node = context.getNode();
+	const given = /Trigger$/.test(node.type) ? `this trigger has ${configured} configured` : `${configured} were given`;
+	return new NodeOperationError(
+		node,
+		`Too many addresses: ${given}, but the account's plan allows ${limitText}`,
+		{
+			itemIndex,
+			description: `Remove addresses, split them over several webhooks, or upgrade the plan. The service said: ${serviceText}`,
+		},
+	);
+}
+
+export interface AddressBatches extends ServiceCall {
+	batchSize?: number;
+	/** Said first when a batch fails, e.g. that the webhook was created before. */
+	context?: string;
+	/** With it, a refusal for too many addresses is restated with this number of configured addresses. */
+	configured?: number;
+}
+
+/**
+ * Adds or removes addresses, `batchSize` per request (PATCH or DELETE /v1/webhooks/{id}/addresses
+ * with a JSON body); returns the webhook after the last batch. A failed batch says how far it got.
+ */
+export async function changeAddresses(
+	this: ServiceContext,
+	change: 'add' | 'remove',
+	webhookId: string,
+	addresses: string[],
+	options: AddressBatches = {},
+): Promise<RemoteWebhook | undefined> {
+	const batchSize = options.batchSize ?? ADDRESS_BATCH_SIZE;
+	const { itemIndex, retry, timeoutMs } = options;
+	let webhook: RemoteWebhook | undefined;
+	for (let start = 0; start < addresses.length; start += batchSize) {
+		try {
+			webhook = (await serviceRequest.call(this, {
+				method: change === 'add' ? 'PATCH' : 'DELETE',
+				path: `${webhookPath(webhookId)}/addresses`,
+				body: { addresses: addresses.slice(start, start + batchSize) },
+				itemIndex,
+				retry,
+				timeoutMs,
+			})) as RemoteWebhook;
+		} catch (error) {
+			const explained = options.configured !== undefined ? explainAddressLimit(this, error, options.configured, itemIndex) : error;
+			const failure = toNodeError(this, explained, itemIndex);
+			const progress = `${start} of ${addresses.length} addresses were ${change === 'add' ? 'added' : 'removed'} before batch ${start / batchSize + 1} failed`;
+			const lead = start === 0 ? options.context : `${options.context ? `${options.context}; ` : ''}${progress}`;
+			if (lead) failure.message = `${lead}: ${failure.message}`;
+			throw failure;
+		}
+	}
+	return webhook;
+}
+
+/**
+ * The webhook's monitored addresses, keyed by lower case (addresses match case-insensitively).
+ * Taken from the webhook record; a record without them is completed from the addresses route.
+ */
+export async function monitoredAddresses(
+	this: ServiceContext,
+	webhookId: string,
+	call: ServiceCall = {},
+	webhook?: IDataObject,
+): Promise<Map<string, string>> {
+	const record = webhook ?? (await getWebhook.call(this, webhookId, call));
+	let addresses = (record.metadata as IDataObject | undefined)?.addresses as string[] | undefined;
+	if (!Array.isArray(addresses)) {
+		const listed = await serviceList.call(this, { path: `${webhookPath(webhookId)}/addresses`, listField: 'addresses', returnAll: true, ...call });
+		addresses = listed as unknown as string[];
+	}
+	return new Map(addresses.map((address) => [address.toLowerCase(), address]));
+}
+
+/** What a new webhook is made of. */
+export interface NewWebhook {
+	url: string;
+	chainId: string;
+	addresses: string[];
+	eventSignatures?: string[];
+	includeInternalTxs: boolean;
+	includeLogs: boolean;
+	name?: string;
+	description?: string;
+}
+
+function mayHaveBeenCreated(error: unknown): boolean {
+	return error instanceof NodeApiError && (error.httpCode === undefined || error.httpCode === null || Number(error.httpCode) >= 500);
+}
+
+/**
+ * Registers a webhook with the first batch of addresses in the create body; returns it with the
+ * addresses still to add (the caller adds them, with clean-up if that fails). A create that fails
+ * with a 5xx or a dropped connection may have been carried out: the webhook is then looked up by
+ * its URL and returned if found, rather than left behind or created twice.
+ */
+export async function createWebhook(
+	this: ServiceContext,
+	spec: NewWebhook,
+	options: ServiceCall & { batchSize?: number; configured?: number } = {},
+): Promise<{ webhook: RemoteWebhook; remainingAddresses: string[] }> {
+	const batchSize = options.batchSize ?? ADDRESS_BATCH_SIZE;
+	const metadata: IDataObject = { addresses: spec.addresses.slice(0, batchSize) };
+	if (spec.eventSignatures?.length) metadata.eventSignatures = spec.eventSignatures;
+	const body: IDataObject = {
+		url: spec.url,
+		chainId: spec.chainId,
+		eventType: 'address_activity',
+		includeInternalTxs: spec.includeInternalTxs,
+		includeLogs: spec.includeLogs,
+		metadata,
+	};
+	if (spec.name) body.name = spec.name;
+	if (spec.description) body.description = spec.description;
+	const { itemIndex, retry, timeoutMs } = options;
+	try {
+		const webhook = (await serviceRequest.call(this, { method: 'POST', path: '/v1/webhooks', body, itemIndex, retry, timeoutMs })) as RemoteWebhook;
+		return { webhook, remainingAddresses: spec.addresses.slice(batchSize) };
+	} catch (error) {
+		if (mayHaveBeenCreated(error)) {
+			const created = await findWebhookByUrl.call(this, spec.url, { chainId: spec.chainId, itemIndex, retry }).catch(() => undefined);
+			if (created !== undefined) {
+				const present = new Set((created.metadata?.addresses ?? []).map((address) => address.toLowerCase()));
+				return { webhook: created, remainingAddresses: spec.addresses.filter((address) => !present.has(address.toLowerCase())) };
+			}
+		}
+		const explained = options.configured !== undefined ? explainAddressLimit(this, error, options.configured, itemIndex) : error;
+		throw toNodeError(this, explained, itemIndex);
+	}
+}
+
+/** The account's shared secret (GET /v1/webhooks:getSharedSecret). */
+export async function fetchSharedSecret(this: ServiceContext, call: ServiceCall = {}): Promise<string> {
+	const response = await serviceRequest.call(this, { method: 'GET', path: '/v1/webhooks:getSharedSecret', ...call });
+	if (typeof response.secret !== 'string' || response.secret === '') {
+		throw new NodeOperationError(this.getNode(), 'The service returned no shared secret', {
+			itemIndex: call.itemIndex,
+			description: 'Deliveries cannot be verified without it. Try again, or turn off "Verify Signature".',
+		});
+	}
+	return response.secret;
+}
+
+/** Name, symbol and decimals of the chain's native token, for amounts of native and internal transfers. */
+export async function fetchNativeToken(
+	this: ServiceContext,
+	chainId: string,
+	call: ServiceCall = {},
+): Promise<{ name?: string; symbol?: string; decimals?: number }> {
+	const chain = await serviceRequest.call(this, { method: 'GET', path: `/v1/chains/${encodeURIComponent(chainId)}`, ...call });
+	const token = (chain.networkToken ?? {}) as IDataObject;
+	const nativeToken: { name?: string; symbol?: string; decimals?: number } = {};
+	if (typeof token.name === 'string') nativeToken.name = token.name;
+	if (typeof token.symbol === 'string') nativeToken.symbol = token.symbol;
+	if (typeof token.decimals === 'number') nativeToken.decimals = token.decimals;
+	return nativeToken;
+}
