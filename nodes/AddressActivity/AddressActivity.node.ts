@@ -7,9 +7,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { searchChains, searchWebhookChains } from '../shared/chains';
 import { toNodeError } from '../shared/errors';
 import { requestOptions } from './fields';
+import { searchChains } from './listSearch/searchChains';
+import { searchWebhookChains } from './listSearch/searchWebhookChains';
 import { searchWebhooks } from './listSearch/searchWebhooks';
 import type { OperationModule } from './operation';
 import * as address from './resources/address';

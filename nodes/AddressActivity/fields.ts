@@ -1,7 +1,10 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-/** Return All and Limit, as every Get Many operation shows them. */
-export function returnAllAndLimit(displayOptions: IDisplayOptions): INodeProperties[] {
+/**
+ * Return All and Limit, as every Get Many operation shows them. Operation files pass their fields
+ * through updateDisplayOptions and call this without displayOptions.
+ */
+export function returnAllAndLimit(displayOptions: IDisplayOptions = {}): INodeProperties[] {
 	return [
 		{
 			displayName: 'Return All',

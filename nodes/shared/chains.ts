@@ -1,53 +1,10 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { InvalidInputError, quoteValue } from './errors';
-import { serviceRequest } from './transport';
 
-/** Chain as GET /v1/chains lists it (the fields the choosers use). */
-interface Chain extends IDataObject {
-	chainId: string;
-	chainName?: string;
-	isTestnet?: boolean;
-	status?: string;
-}
-
-async function searchChainList(
-	context: ILoadOptionsFunctions,
-	qs: IDataObject,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	const { chains } = (await serviceRequest.call(context, { method: 'GET', path: '/v1/chains', qs })) as {
-		chains?: Chain[];
-	};
-	const needle = (filter ?? '').trim().toLowerCase();
-	const results = (chains ?? [])
-		.filter(
-			(chain) =>
-				needle === '' ||
-				String(chain.chainName ?? '').toLowerCase().includes(needle) ||
-				String(chain.chainId).includes(needle),
-		)
-		.map((chain) => ({
-			name: `${chain.chainName ?? 'Chain'} - ${chain.chainId}${chain.isTestnet ? ' - test network' : ''}${
-				chain.status && chain.status !== 'OK' ? ` - ${chain.status}` : ''
-			}`,
-			value: String(chain.chainId),
-		}));
-	return { results };
-}
-
-/** Resource-locator search over every chain the service serves (for chain data routes). */
-export async function searchChains(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	return await searchChainList(this, {}, filter);
-}
-
-/** Resource-locator search over the chains that support webhooks (for creating a webhook). */
-export async function searchWebhookChains(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	return await searchChainList(this, { feature: 'webhooks' }, filter);
-}
+// The chain searches live with the action node's other searches; both triggers offer them too.
+export { searchChains } from '../AddressActivity/listSearch/searchChains';
+export { searchWebhookChains } from '../AddressActivity/listSearch/searchWebhookChains';
 
 const CHAIN_ID_PATTERN = /^\d+$/;
 

@@ -1,13 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { chainLocatorProperty } from '../../../shared/chains';
 import { serviceRequest } from '../../../shared/transport';
 import { chainIdParameter, parsedParameter, requiredText, retryPolicy } from '../../parameters';
 
-const displayOptions = { show: { resource: ['block'], operation: ['get'] } };
-
-export const description: INodeProperties[] = [
-	chainLocatorProperty({ searchListMethod: 'searchChains', displayOptions }),
+const properties: INodeProperties[] = [
+	chainLocatorProperty({ searchListMethod: 'searchChains' }),
 	{
 		displayName: 'Block',
 		name: 'blockId',
@@ -16,9 +15,10 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: '12345678 or 0x...',
 		description: 'Block number (decimal) or block hash (0x followed by 64 hex characters)',
-		displayOptions,
 	},
 ];
+
+export const description = updateDisplayOptions({ show: { resource: ['block'], operation: ['get'] } }, properties);
 
 export const parseBlockId = requiredText(
 	'Block',

@@ -1,16 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { chainLocatorProperty } from '../../../shared/chains';
 import { serviceList } from '../../../shared/transport';
 import { returnAllAndLimit } from '../../fields';
 import { chainIdParameter, listParameters, retryPolicy } from '../../parameters';
 
-const displayOptions = { show: { resource: ['block'], operation: ['getMany'] } };
-
-export const description: INodeProperties[] = [
-	chainLocatorProperty({ searchListMethod: 'searchChains', displayOptions }),
-	...returnAllAndLimit(displayOptions),
+const properties: INodeProperties[] = [
+	chainLocatorProperty({ searchListMethod: 'searchChains' }),
+	...returnAllAndLimit(),
 ];
+
+export const description = updateDisplayOptions({ show: { resource: ['block'], operation: ['getMany'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const chainId = chainIdParameter(this, itemIndex);

@@ -1,12 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { chainLocatorProperty } from '../../../shared/chains';
 import { serviceRequest } from '../../../shared/transport';
 import { chainIdParameter, retryPolicy } from '../../parameters';
 
-const displayOptions = { show: { resource: ['chain'], operation: ['get'] } };
+const properties: INodeProperties[] = [chainLocatorProperty({ searchListMethod: 'searchChains' })];
 
-export const description: INodeProperties[] = [chainLocatorProperty({ searchListMethod: 'searchChains', displayOptions })];
+export const description = updateDisplayOptions({ show: { resource: ['chain'], operation: ['get'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const chainId = chainIdParameter(this, itemIndex);

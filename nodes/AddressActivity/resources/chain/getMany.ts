@@ -1,20 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { serviceRequest } from '../../../shared/transport';
 import { returnAllAndLimit } from '../../fields';
 import { listParameters, retryPolicy, withoutEmpty } from '../../parameters';
 
-const displayOptions = { show: { resource: ['chain'], operation: ['getMany'] } };
-
-export const description: INodeProperties[] = [
-	...returnAllAndLimit(displayOptions),
+const properties: INodeProperties[] = [
+	...returnAllAndLimit(),
 	{
 		displayName: 'Filters',
 		name: 'filters',
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		displayOptions,
 		options: [
 			{
 				displayName: 'Feature',
@@ -43,6 +41,8 @@ export const description: INodeProperties[] = [
 		],
 	},
 ];
+
+export const description = updateDisplayOptions({ show: { resource: ['chain'], operation: ['getMany'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;

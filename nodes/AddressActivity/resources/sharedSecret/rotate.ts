@@ -1,18 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { serviceRequest } from '../../../shared/transport';
 import { retryPolicy } from '../../parameters';
 
-export const description: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName:
 			'Rotating replaces the secret that signs deliveries for every webhook of the account. Receivers that verify signatures, such as active Address Activity Triggers, must be re-activated to pick up the new secret.',
 		name: 'rotateNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: { resource: ['sharedSecret'], operation: ['rotate'] } },
 	},
 ];
+
+export const description = updateDisplayOptions({ show: { resource: ['sharedSecret'], operation: ['rotate'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const { secret } = await serviceRequest.call(this, {

@@ -1,13 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { chainLocatorProperty } from '../../../shared/chains';
 import { serviceRequest } from '../../../shared/transport';
 import { chainIdParameter, parsedParameter, requiredText, retryPolicy } from '../../parameters';
 
-const displayOptions = { show: { resource: ['transaction'], operation: ['get'] } };
-
-export const description: INodeProperties[] = [
-	chainLocatorProperty({ searchListMethod: 'searchChains', displayOptions }),
+const properties: INodeProperties[] = [
+	chainLocatorProperty({ searchListMethod: 'searchChains' }),
 	{
 		displayName: 'Transaction Hash',
 		name: 'txHash',
@@ -16,9 +15,10 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: '0x...',
 		description: 'Hash of the transaction (0x followed by 64 hex characters)',
-		displayOptions,
 	},
 ];
+
+export const description = updateDisplayOptions({ show: { resource: ['transaction'], operation: ['get'] } }, properties);
 
 const parseTxHash = requiredText(
 	'Transaction Hash',

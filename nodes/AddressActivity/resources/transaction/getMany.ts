@@ -1,22 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { chainLocatorProperty } from '../../../shared/chains';
 import { serviceList } from '../../../shared/transport';
 import { returnAllAndLimit } from '../../fields';
 import { chainIdParameter, listParameters, retryPolicy, withoutEmpty } from '../../parameters';
 
-const displayOptions = { show: { resource: ['transaction'], operation: ['getMany'] } };
-
-export const description: INodeProperties[] = [
-	chainLocatorProperty({ searchListMethod: 'searchChains', displayOptions }),
-	...returnAllAndLimit(displayOptions),
+const properties: INodeProperties[] = [
+	chainLocatorProperty({ searchListMethod: 'searchChains' }),
+	...returnAllAndLimit(),
 	{
 		displayName: 'Filters',
 		name: 'filters',
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		displayOptions,
 		options: [
 			{
 				displayName: 'Status',
@@ -32,6 +30,8 @@ export const description: INodeProperties[] = [
 		],
 	},
 ];
+
+export const description = updateDisplayOptions({ show: { resource: ['transaction'], operation: ['getMany'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const chainId = chainIdParameter(this, itemIndex);

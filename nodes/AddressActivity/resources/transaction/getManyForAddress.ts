@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { isAddress } from '../../../shared/addresses';
 import { chainLocatorProperty } from '../../../shared/chains';
@@ -8,10 +8,8 @@ import { serviceList } from '../../../shared/transport';
 import { returnAllAndLimit } from '../../fields';
 import { chainIdParameter, listParameters, parsedParameter, retryPolicy } from '../../parameters';
 
-const displayOptions = { show: { resource: ['transaction'], operation: ['getManyForAddress'] } };
-
-export const description: INodeProperties[] = [
-	chainLocatorProperty({ searchListMethod: 'searchChains', displayOptions }),
+const properties: INodeProperties[] = [
+	chainLocatorProperty({ searchListMethod: 'searchChains' }),
 	{
 		displayName: 'Address',
 		name: 'address',
@@ -20,16 +18,14 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: '0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
 		description: 'The address whose transactions to list',
-		displayOptions,
 	},
-	...returnAllAndLimit(displayOptions),
+	...returnAllAndLimit(),
 	{
 		displayName: 'Filters',
 		name: 'filters',
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		displayOptions,
 		options: [
 			{
 				displayName: 'End Block',
@@ -60,6 +56,8 @@ export const description: INodeProperties[] = [
 		],
 	},
 ];
+
+export const description = updateDisplayOptions({ show: { resource: ['transaction'], operation: ['getManyForAddress'] } }, properties);
 
 function parseAddress(value: unknown): string {
 	const text = typeof value === 'string' ? value.trim() : '';

@@ -1,13 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { InvalidInputError, quoteValue } from '../../../shared/errors';
 import { serviceList } from '../../../shared/transport';
 import { returnAllAndLimit } from '../../fields';
 import { listParameters, parsedParameter, requiredText, retryPolicy, withoutEmpty } from '../../parameters';
 
-const displayOptions = { show: { resource: ['utxo'], operation: ['getMany'] } };
-
-export const description: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Network',
 		name: 'network',
@@ -17,7 +16,6 @@ export const description: INodeProperties[] = [
 			{ name: 'Mainnet', value: 'mainnet' },
 			{ name: 'Fuji (Test Network)', value: 'fuji' },
 		],
-		displayOptions,
 	},
 	{
 		displayName: 'Blockchain',
@@ -30,7 +28,6 @@ export const description: INodeProperties[] = [
 			{ name: 'C-Chain', value: 'c-chain' },
 		],
 		description: 'The primary-network blockchain; use an expression for a raw blockchain ID',
-		displayOptions,
 	},
 	{
 		displayName: 'Addresses',
@@ -40,16 +37,14 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: 'avax1..., P-avax1...',
 		description: 'Primary-network addresses, separated by commas, spaces or new lines, or an array from an expression',
-		displayOptions,
 	},
-	...returnAllAndLimit(displayOptions),
+	...returnAllAndLimit(),
 	{
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		displayOptions,
 		options: [
 			{
 				displayName: 'Asset ID',
@@ -78,6 +73,8 @@ export const description: INodeProperties[] = [
 		],
 	},
 ];
+
+export const description = updateDisplayOptions({ show: { resource: ['utxo'], operation: ['getMany'] } }, properties);
 
 // Bech32 addresses, optionally with the chain prefix: avax1..., fuji1..., P-avax1...
 const PRIMARY_NETWORK_ADDRESS = /^([PXC]-)?[a-z]{1,83}1[02-9ac-hj-np-z]{38}$/;

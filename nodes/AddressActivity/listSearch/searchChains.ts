@@ -1,0 +1,42 @@
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+
+import { serviceRequest } from '../../shared/transport';
+
+/** Chain as GET /v1/chains lists it (the fields the choosers use). */
+interface Chain extends IDataObject {
+	chainId: string;
+	chainName?: string;
+	isTestnet?: boolean;
+	status?: string;
+}
+
+/** The chains GET /v1/chains lists with `qs`, whose name or ID contains `filter`, as chooser entries. */
+export async function searchChainList(
+	context: ILoadOptionsFunctions,
+	qs: IDataObject,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const { chains } = (await serviceRequest.call(context, { method: 'GET', path: '/v1/chains', qs })) as {
+		chains?: Chain[];
+	};
+	const needle = (filter ?? '').trim().toLowerCase();
+	const results = (chains ?? [])
+		.filter(
+			(chain) =>
+				needle === '' ||
+				String(chain.chainName ?? '').toLowerCase().includes(needle) ||
+				String(chain.chainId).includes(needle),
+		)
+		.map((chain) => ({
+			name: `${chain.chainName ?? 'Chain'} - ${chain.chainId}${chain.isTestnet ? ' - test network' : ''}${
+				chain.status && chain.status !== 'OK' ? ` - ${chain.status}` : ''
+			}`,
+			value: String(chain.chainId),
+		}));
+	return { results };
+}
+
+/** Resource-locator search over every chain the service serves (for chain data routes). */
+export async function searchChains(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	return await searchChainList(this, {}, filter);
+}
