@@ -2,6 +2,7 @@ import type {
 	IDataObject,
 	IExecuteFunctions,
 	INodeExecutionData,
+	INodeProperties,
 	INodeType,
 	INodeTypeDescription,
 } from 'n8n-workflow';
@@ -20,6 +21,7 @@ import * as sharedSecret from './resources/sharedSecret';
 import * as transaction from './resources/transaction';
 import * as utxo from './resources/utxo';
 import * as webhook from './resources/webhook';
+import { operationSubtitle } from './subtitle';
 
 const resources: Record<string, Record<string, OperationModule>> = {
 	webhook: webhook.operations,
@@ -31,6 +33,33 @@ const resources: Record<string, Record<string, OperationModule>> = {
 	utxo: utxo.operations,
 };
 
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Address', value: 'address', description: 'Addresses a webhook monitors' },
+			{ name: 'Block', value: 'block' },
+			{ name: 'Chain', value: 'chain' },
+			{ name: 'Shared Secret', value: 'sharedSecret', description: 'The secret that signs deliveries' },
+			{ name: 'Transaction', value: 'transaction' },
+			{ name: 'UTXO', value: 'utxo', description: 'Unspent outputs on the primary network' },
+			{ name: 'Webhook', value: 'webhook' },
+		],
+		default: 'webhook',
+	},
+	...webhook.description,
+	...address.description,
+	...sharedSecret.description,
+	...chain.description,
+	...block.description,
+	...transaction.description,
+	...utxo.description,
+	requestOptions,
+];
+
 export class AddressActivity implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Address Activity',
@@ -38,39 +67,14 @@ export class AddressActivity implements INodeType {
 		icon: { light: 'file:../../icons/addressActivity.svg', dark: 'file:../../icons/addressActivity.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: operationSubtitle(properties),
 		description: 'Manage address activity webhooks and monitored addresses, and read chain data',
 		defaults: { name: 'Address Activity' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'addressActivityApi', required: true }],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Address', value: 'address', description: 'Addresses a webhook monitors' },
-					{ name: 'Block', value: 'block' },
-					{ name: 'Chain', value: 'chain' },
-					{ name: 'Shared Secret', value: 'sharedSecret', description: 'The secret that signs deliveries' },
-					{ name: 'Transaction', value: 'transaction' },
-					{ name: 'UTXO', value: 'utxo', description: 'Unspent outputs on the primary network' },
-					{ name: 'Webhook', value: 'webhook' },
-				],
-				default: 'webhook',
-			},
-			...webhook.description,
-			...address.description,
-			...sharedSecret.description,
-			...chain.description,
-			...block.description,
-			...transaction.description,
-			...utxo.description,
-			requestOptions,
-		],
+		properties,
 	};
 
 	methods = {
