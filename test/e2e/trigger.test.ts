@@ -1,6 +1,6 @@
 // The Address Activity Trigger in real n8n: activation registers one webhook at the service,
 // signed deliveries start one execution per message, forged and repeated deliveries start none,
-// deactivation removes the webhook, and an n8n restart keeps everything as it was.
+// deactivation removes the webhook, and an n8n restart loses no message and runs none twice.
 import { nodeOutput, type ExecutionSummary, type Workflow } from '../../scripts/lib/n8n';
 import { deliveries, sleep, startStack, waitFor, type Delivery, type Stack } from './helpers/stack';
 import { addresses, triggerWorkflow } from './helpers/workflows';
@@ -130,32 +130,63 @@ describe('the Address Activity Trigger in n8n', () => {
 		await expectExecutions(before);
 	});
 
-	it('keeps one webhook across an n8n restart, deliveries go on, and earlier messages stay duplicates', async () => {
+	it('keeps one webhook across an n8n restart; acknowledged messages are neither resent nor run again, later ones run once, and one sent while n8n was down runs once it is back', async () => {
 		const [webhook] = await webhooks();
-		await stack.restartN8n();
-		// n8n re-registers active workflows at start: checkExists must find the stored webhook.
+		const runsBefore = await executions();
+		// Every message so far was acknowledged 200: the service is done with them.
+		const attemptsBefore = await deliveries(stack.emulator.url, { webhookId: webhook.id });
+		expect(attemptsBefore.length).toBeGreaterThan(0);
+		expect(attemptsBefore.every((attempt) => attempt.outcome === 'delivered' && attempt.statusCode === 200)).toBe(true);
+
+		let whileDown: { txHash: string } | undefined;
+		await stack.restartN8n(async () => {
+			whileDown = await stack.control.activity({ chainId: CHAIN, from: ALICE, to: STRANGER, value: '700000000000000000' });
+			await waitFor('the service to fail to reach n8n', async () =>
+				(await deliveries(stack.emulator.url, { webhookId: webhook.id })).some((attempt) => txHashOf(attempt) === whileDown!.txHash && attempt.outcome === 'failed'),
+			);
+		});
+		// n8n re-registers active workflows at start: the webhook at the service stays the same one.
 		await waitFor('the workflow to be active again', async () => (await stack.client.getWorkflow(workflow.id)).active);
-		await sleep(2000);
 		const after = await webhooks();
 		expect(after).toHaveLength(1);
 		expect(after[0]).toMatchObject({ id: webhook.id, url: productionUrl(), status: 'active' });
 
-		const before = (await executions()).length;
+		// The service retries the message n8n missed (its clock moved on, so the retry is due now).
+		const missed = await waitFor(
+			'the message sent while n8n was down to be delivered',
+			async () => {
+				const attempts = (await deliveries(stack.emulator.url, { webhookId: webhook.id })).filter((attempt) => txHashOf(attempt) === whileDown!.txHash);
+				if (attempts.some((attempt) => attempt.outcome === 'delivered')) return attempts;
+				if (attempts.every((attempt) => attempt.outcome === 'failed')) await stack.control.advanceClock(90_000);
+				return undefined;
+			},
+			60_000,
+			1000,
+		);
+		expect(missed[missed.length - 1]).toMatchObject({ outcome: 'delivered', statusCode: 200 });
+		expect(missed.slice(0, -1).every((attempt) => attempt.outcome === 'failed')).toBe(true);
+
 		const tx = await stack.control.activity({ chainId: CHAIN, from: BOB, to: STRANGER, value: '1000000000000000000' });
-		await expectExecutions(before + 1);
-		const [latest] = (await executions()).sort((a, b) => Number(b.id) - Number(a.id));
+		const all = await expectExecutions(runsBefore.length + 2);
+		const [latest] = [...all].sort((a, b) => Number(b.id) - Number(a.id));
 		expect(nodeOutput(await stack.getExecution(latest.id), TRIGGER)).toEqual([
 			expect.objectContaining({ direction: 'out', monitoredAddress: BOB, txHash: tx.txHash }),
 		]);
 
-		// The duplicate window survived the restart: a retry of a message from before starts nothing.
-		const retry = await fetch(productionUrl(), {
-			method: 'POST',
-			headers: { 'content-type': 'application/json', 'x-signature': firstDelivery.headers['x-signature'] },
-			body: JSON.stringify(firstDelivery.body),
-		});
-		expect(retry.status).toBe(200);
-		await expectExecutions(before + 1);
+		// One run per message, before and after the restart; the acknowledged ones were not sent again.
+		const runs = new Map<string, number>();
+		for (const summary of all) {
+			const messageId = String(nodeOutput(await stack.getExecution(summary.id), TRIGGER)[0].messageId);
+			runs.set(messageId, (runs.get(messageId) ?? 0) + 1);
+		}
+		const attemptsAfter = await deliveries(stack.emulator.url, { webhookId: webhook.id });
+		const messageIds = new Set(attemptsAfter.map((attempt) => attempt.messageId));
+		expect(messageIds.size).toBe(runsBefore.length + 2);
+		expect(new Set(runs.keys())).toEqual(messageIds);
+		expect([...runs.values()].every((count) => count === 1)).toBe(true);
+		for (const earlier of attemptsBefore) {
+			expect(attemptsAfter.filter((attempt) => attempt.messageId === earlier.messageId)).toHaveLength(1);
+		}
 	});
 
 	it('deactivation removes the webhook; re-activation creates exactly one again', async () => {
@@ -226,3 +257,7 @@ describe('the Address Activity Trigger in n8n', () => {
 		await stack.client.deactivateWorkflow(keeper.id);
 	});
 });
+
+function txHashOf(attempt: Delivery): string {
+	return (attempt.body.event as { transaction: { txHash: string } }).transaction.txHash;
+}

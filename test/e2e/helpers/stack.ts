@@ -26,8 +26,13 @@ export interface Stack {
 	client: N8nClient;
 	credential: { id: string; name: string };
 	userFolder: string;
-	/** Stops n8n and starts it again on the same port and user folder (database, static data kept). */
-	restartN8n(): Promise<void>;
+	/**
+	 * Stops n8n and starts it again on the same port and user folder (database, static data kept);
+	 * `whileDown` runs while n8n is stopped (e.g. to send it a delivery that must fail).
+	 */
+	restartN8n(whileDown?: () => Promise<void>): Promise<void>;
+	/** What n8n printed so far (its log file), e.g. to find a warning the trigger logged. */
+	logText(): string;
 	getExecution(id: string): Promise<Execution>;
 	stop(): Promise<void>;
 }
@@ -88,13 +93,15 @@ export async function startStack(options: { emulator?: StartEmulatorOptions } = 
 			client,
 			credential: { id: credential.id, name: credential.name },
 			userFolder,
-			async restartN8n() {
+			async restartN8n(whileDown) {
 				const port = stack.n8n.port;
 				await stack.n8n.stop();
+				await whileDown?.();
 				stack.n8n = await startN8n({ install, userFolder, logFile, port });
 				stack.client = new N8nClient(stack.n8n.url);
 				await stack.client.login();
 			},
+			logText: () => (fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : ''),
 			getExecution: (id) => stack.client.getExecution(id, flatted),
 			async stop() {
 				await stack.n8n.stop();
@@ -116,6 +123,9 @@ export interface Delivery {
 	messageId: string;
 	attempt: number;
 	url: string;
+	/** Emulator clock, ms since the epoch. */
+	startedAt: number;
+	durationMs: number;
 	statusCode: number | null;
 	outcome: 'delivered' | 'failed' | 'pending';
 	error?: string;

@@ -37,6 +37,8 @@ export interface TriggerWorkflowOptions {
 	credential: { id: string; name: string };
 	output?: 'transfers' | 'raw';
 	options?: Record<string, unknown>;
+	/** The node's typeVersion (default 1, as saved by earlier versions; the editor now creates 2). */
+	typeVersion?: number;
 }
 
 /** The trigger followed by a No Operation node, as a user would start. */
@@ -48,7 +50,7 @@ export function triggerWorkflow(options: TriggerWorkflowOptions): WorkflowInput 
 				id: randomUUID(),
 				name: 'Address Activity Trigger',
 				type: TRIGGER_NODE_TYPE,
-				typeVersion: 1,
+				typeVersion: options.typeVersion ?? 1,
 				position: [0, 0],
 				webhookId: randomUUID(),
 				credentials: { [CREDENTIAL_TYPE]: options.credential },

@@ -1,0 +1,44 @@
+// Deliveries the tests send to n8n themselves, signed the way the service signs them: copies of a
+// real delivery with another messageId (and whatever else a test changes), to race copies of one
+// message or to send bodies the emulator would never produce.
+import { randomBytes, randomUUID } from 'crypto';
+
+import { signMessage } from '../../emulator/delivery/signing';
+import { EMULATOR_KEY, type Delivery } from './stack';
+
+/** The account's shared secret, read the way any client of the service reads it. */
+export async function sharedSecret(emulatorUrl: string): Promise<string> {
+	const response = await fetch(`${emulatorUrl}/v1/webhooks:getSharedSecret`, { headers: { 'x-service-api-key': EMULATOR_KEY } });
+	if (!response.ok) throw new Error(`GET /v1/webhooks:getSharedSecret answered ${response.status}`);
+	return ((await response.json()) as { secret: string }).secret;
+}
+
+export interface SignedBody {
+	messageId: string;
+	body: Record<string, unknown>;
+	text: string;
+	signature: string;
+}
+
+type Transaction = Record<string, unknown>;
+
+/**
+ * A copy of `delivery`'s body as a new message (fresh messageId and txHash), with `change` applied
+ * to its transaction, signed with the documented scheme (JCS, hex-decoded secret).
+ */
+export function newMessage(delivery: Delivery, secret: string, change: (transaction: Transaction) => void = () => undefined): SignedBody {
+	const body = structuredClone(delivery.body) as Record<string, unknown> & { event: { transaction: Transaction } };
+	const messageId = randomUUID();
+	body.messageId = messageId;
+	body.event.transaction.txHash = `0x${randomBytes(32).toString('hex')}`;
+	change(body.event.transaction);
+	return { messageId, body, text: JSON.stringify(body), signature: signMessage(body, secret, 'jcs') };
+}
+
+/** POSTs a body to a trigger URL as the service does; returns the status and the answer's text. */
+export async function post(url: string, text: string, signature: string | undefined): Promise<{ status: number; text: string }> {
+	const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'address-activity-emulator/1.0' };
+	if (signature !== undefined) headers['x-signature'] = signature;
+	const response = await fetch(url, { method: 'POST', headers, body: text });
+	return { status: response.status, text: await response.text() };
+}

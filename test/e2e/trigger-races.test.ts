@@ -1,0 +1,335 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, no-console */
+// The Address Activity Trigger in real n8n under races and failures, driven through the
+// emulator's faults and delays: a delivery during activation, copies of one message at once, a
+// burst and its repetition, a database that refuses the execution, odd but signed bodies, the
+// three signature schemes, a forged request, and what static data holds afterwards. Each test
+// asserts executions per message, the webhooks left at the service and what the service was
+// answered. One n8n for the whole file.
+import { randomBytes } from 'crypto';
+import * as path from 'path';
+
+import { nodeOutput, type ExecutionSummary, type Workflow } from '../../scripts/lib/n8n';
+import { signMessage } from '../emulator/delivery/signing';
+import { lockDatabase } from './helpers/databaseLock';
+import { newMessage, post, sharedSecret } from './helpers/signedDeliveries';
+import { deliveries, EMULATOR_KEY, sleep, startStack, waitFor, type Delivery, type Stack } from './helpers/stack';
+import { addresses, triggerWorkflow } from './helpers/workflows';
+
+const CHAIN = '43113';
+const TRIGGER = 'Address Activity Trigger';
+const [EARLY, PAIRS, BURST, DAVE] = addresses(4, 'ace');
+const STRANGER = addresses(1, 'ffff')[0];
+/** How long "no more executions arrive" is watched for. */
+const SETTLE_MS = 1500;
+const STATIC_DATA_KEY = `node:${TRIGGER}`;
+/** How long activation's chain read is held up in test 1, so that a delivery arrives during activation. */
+const ACTIVATION_DELAY_MS = 4000;
+
+type EmulatorWebhook = { id: string; url: string; status: string };
+
+interface Watcher {
+	workflow: Workflow;
+	url: string;
+	address: string;
+}
+
+describe('the Address Activity Trigger in n8n, under races and failures', () => {
+	let stack: Stack;
+	let secret: string;
+	let dave: Watcher;
+
+	const productionUrl = (workflow: Workflow) =>
+		`${stack.n8n.url}/webhook/${workflow.nodes.find((node) => node.name === TRIGGER)!.webhookId}/webhook`;
+	const webhooksAt = async (url: string) => ((await stack.control.webhooks()) as unknown as EmulatorWebhook[]).filter((webhook) => webhook.url === url);
+	const webhookOf = async (watcher: Watcher) => {
+		const [webhook] = await webhooksAt(watcher.url);
+		if (!webhook) throw new Error(`no webhook at ${watcher.url}`);
+		return webhook;
+	};
+	const attemptsFor = async (watcher: Watcher) => await deliveries(stack.emulator.url, { webhookId: (await webhookOf(watcher)).id });
+	const pay = async (to: string, value = '1000000000000000000') => await stack.control.activity({ chainId: CHAIN, from: STRANGER, to, value });
+	const executions = async (watcher: Watcher): Promise<ExecutionSummary[]> => await stack.client.listExecutions(watcher.workflow.id);
+
+	/** A workflow with the trigger (typeVersion 2, what the editor creates) watching one address; activated unless told not to. */
+	async function watch(name: string, address: string, activate = true): Promise<Watcher> {
+		const workflow = await stack.client.createWorkflow(
+			triggerWorkflow({ name, chainId: CHAIN, addresses: [address], credential: stack.credential, typeVersion: 2 }),
+		);
+		const watcher = { workflow, url: productionUrl(workflow), address };
+		if (activate) {
+			await stack.client.activateWorkflow(workflow.id);
+			await waitFor(`the webhook of "${name}"`, async () => (await webhooksAt(watcher.url)).length === 1);
+		}
+		return watcher;
+	}
+
+	/** Waits for `count` finished executions, then makes sure no more arrive for a moment. */
+	async function settledExecutions(watcher: Watcher, count: number, timeoutMs = 60_000): Promise<ExecutionSummary[]> {
+		await waitFor(
+			`${count} finished executions of "${watcher.workflow.name}"`,
+			async () => {
+				const list = await executions(watcher);
+				return list.length >= count && list.every((execution) => !['running', 'new'].includes(execution.status));
+			},
+			timeoutMs,
+		);
+		await sleep(SETTLE_MS);
+		const list = await executions(watcher);
+		expect(list).toHaveLength(count);
+		return list;
+	}
+
+	/** How many executions ran each messageId (from the messageId of the trigger's items). */
+	async function runsPerMessage(list: ExecutionSummary[]): Promise<Map<string, number>> {
+		const runs = new Map<string, number>();
+		for (const summary of list) {
+			const messageIds = new Set(nodeOutput(await stack.getExecution(summary.id), TRIGGER).map((item) => String(item.messageId)));
+			expect(messageIds.size).toBe(1);
+			const [messageId] = messageIds;
+			runs.set(messageId, (runs.get(messageId) ?? 0) + 1);
+		}
+		return runs;
+	}
+
+	/** The delivered attempt of the message about `txHash` (waits for it). */
+	async function deliveredAttempt(watcher: Watcher, txHash: string): Promise<Delivery> {
+		return await waitFor(`the delivery of ${txHash}`, async () =>
+			(await attemptsFor(watcher)).find((attempt) => txHashOf(attempt) === txHash && attempt.outcome === 'delivered'),
+		);
+	}
+
+	beforeAll(async () => {
+		stack = await startStack();
+		secret = await sharedSecret(stack.emulator.url);
+	});
+
+	afterAll(async () => {
+		await stack?.stop();
+	});
+
+	it('1. a delivery that arrives between the webhook’s creation and the end of activation runs once; later ones run; deactivation leaves no webhook', async () => {
+		const early = await watch('Race: delivery during activation', EARLY, false);
+		await stack.control.clearRequests();
+		// Activation creates the webhook, then reads the shared secret and the chain (for its native
+		// token); only activation reads the chain, and that read takes 4 s.
+		await stack.control.addFault({ method: 'GET', path: `/v1/chains/${CHAIN}`, count: 1, delayMs: ACTIVATION_DELAY_MS });
+		const activation = stack.client.activateWorkflow(early.workflow.id);
+		activation.catch(() => undefined);
+		const [webhook] = await waitFor(
+			'the webhook at the emulator',
+			async () => {
+				const list = await webhooksAt(early.url);
+				return list.length ? list : undefined;
+			},
+			30_000,
+			25,
+		);
+		const tx = await pay(EARLY);
+		await activation;
+
+		// The message went out while activation was still waiting for the chain.
+		// (n8n answers the activation request before its activation has run: wait for what it does.)
+		const chainRead = await waitFor('activation to read the chain', async () =>
+			(await stack.control.requests()).find((request) => request.path === `/v1/chains/${CHAIN}`),
+		);
+		const attempts = await waitFor('the message to be delivered', async () => {
+			const list = await deliveries(stack.emulator.url, { webhookId: webhook.id });
+			return list.some((attempt) => attempt.outcome === 'delivered') ? list : undefined;
+		});
+		const delivered = attempts.find((attempt) => attempt.outcome === 'delivered')!;
+		expect(delivered.startedAt).toBeLessThan(chainRead.at + ACTIVATION_DELAY_MS);
+
+		// It ran exactly once, and the service was answered 200 (after any refused attempts).
+		const [run] = await settledExecutions(early, 1);
+		expect(run.status).toBe('success');
+		expect(nodeOutput(await stack.getExecution(run.id), TRIGGER)).toEqual([
+			expect.objectContaining({ txHash: tx.txHash, messageId: attempts[0].messageId, monitoredAddress: EARLY, direction: 'in' }),
+		]);
+		const final = await deliveries(stack.emulator.url, { webhookId: webhook.id });
+		expect(final.filter((attempt) => attempt.outcome === 'delivered')).toHaveLength(1);
+		expect(final[final.length - 1]).toMatchObject({ outcome: 'delivered', statusCode: 200 });
+		const seen = (await stack.control.requests()).filter((request) => request.method === 'GET');
+		console.log(
+			`[races 1] early message: ${final.map((attempt) => `attempt ${attempt.attempt} at ${attempt.startedAt - chainRead.at} ms answered ${attempt.statusCode} after ${attempt.durationMs} ms`).join(', ')}; ` +
+				`reads (ms from activation's delayed chain read): ${seen.map((request) => `${request.path} ${request.at - chainRead.at}`).join(', ')}`,
+		);
+
+		// Later deliveries run, each once.
+		const later = await pay(EARLY, '2000000000000000000');
+		const all = await settledExecutions(early, 2);
+		expect((await deliveredAttempt(early, later.txHash)).statusCode).toBe(200);
+		expect([...(await runsPerMessage(all)).values()]).toEqual([1, 1]);
+
+		// One webhook, and activation's record of it was not overwritten by the delivery.
+		expect(await webhooksAt(early.url)).toHaveLength(1);
+		const saved = (await stack.client.getWorkflow(early.workflow.id)) as Workflow & { staticData?: Record<string, Record<string, unknown>> };
+		expect(saved.staticData?.[STATIC_DATA_KEY]?.webhookId).toBe(webhook.id);
+
+		await stack.client.deactivateWorkflow(early.workflow.id);
+		await waitFor('the webhook to be deleted', async () => (await webhooksAt(early.url)).length === 0);
+		expect((await stack.control.webhooks()).some((remaining) => remaining.id === webhook.id)).toBe(false);
+	});
+
+	it('2. the same message delivered twice at once (50 pairs) runs once per messageId', async () => {
+		const pairs = await watch('Race: copies of one message', PAIRS);
+		const first = await pay(PAIRS);
+		await settledExecutions(pairs, 1);
+		const base = await deliveredAttempt(pairs, first.txHash);
+
+		// 50 messages, both copies of each sent at the same moment, 10 messages (20 requests) at a time.
+		const messages = Array.from({ length: 50 }, () => newMessage(base, secret));
+		const answers: Array<Array<{ status: number }>> = [];
+		for (let wave = 0; wave < messages.length; wave += 10) {
+			const batch = messages.slice(wave, wave + 10);
+			answers.push(...(await Promise.all(batch.map((message) => Promise.all([0, 1].map(() => post(pairs.url, message.text, message.signature)))))));
+		}
+
+		const list = await settledExecutions(pairs, 51);
+		expect(list.every((execution) => execution.status === 'success')).toBe(true);
+		const runs = await runsPerMessage(list);
+		for (const message of messages) expect(runs.get(message.messageId)).toBe(1);
+		expect(runs.get(base.messageId)).toBe(1);
+
+		// One copy of each pair is acknowledged once its run was accepted; the other waited for that
+		// answer and was acknowledged 200 too, or (when the wait ran out) asked for a retry with 503.
+		const statuses = answers.map((pair) => pair.map((answer) => answer.status).sort());
+		for (const pair of statuses) {
+			expect(pair[0]).toBe(200);
+			expect([200, 503]).toContain(pair[1]);
+		}
+		const bothAcknowledged = statuses.filter((pair) => pair[1] === 200).length;
+		expect(bothAcknowledged).toBeGreaterThan(0);
+		const retried = answers.flatMap((pair, index) => pair.filter((answer) => answer.status !== 200).map(() => messages[index]));
+		console.log(`[races 2] ${bothAcknowledged} pairs answered 200/200, ${retried.length} answered 200/503`);
+		// The service's retry of a copy that was told to retry is acknowledged without a run.
+		for (const message of retried) expect((await post(pairs.url, message.text, message.signature)).status).toBe(200);
+		await settledExecutions(pairs, 51);
+		await stack.client.deactivateWorkflow(pairs.workflow.id);
+		await waitFor('the webhook to be deleted', async () => (await webhooksAt(pairs.url)).length === 0);
+	});
+
+	it('3. 20 distinct messages at once, then the same 20 again: 20 executions', async () => {
+		const burst = await watch('Race: a burst, then the same burst', BURST);
+		const txs = await Promise.all(Array.from({ length: 20 }, (_, index) => pay(BURST, String(1_000_000_000_000_000 * (index + 1)))));
+		const list = await settledExecutions(burst, 20);
+		const attempts = await waitFor('20 delivered messages', async () => {
+			const all = await attemptsFor(burst);
+			return all.filter((attempt) => attempt.outcome === 'delivered').length === 20 ? all : undefined;
+		});
+		// Each message was answered 200 at its first attempt.
+		expect(attempts).toHaveLength(20);
+		expect(attempts.every((attempt) => attempt.statusCode === 200 && attempt.attempt === 1)).toBe(true);
+		expect(new Set(attempts.map(txHashOf))).toEqual(new Set(txs.map((tx) => tx.txHash)));
+		console.log(`[races 3] n8n answered the 20 in ${Math.min(...attempts.map((a) => a.durationMs))}..${Math.max(...attempts.map((a) => a.durationMs))} ms`);
+
+		// The same 20 messages again, all at once, as the service sent them.
+		const again = await Promise.all(attempts.map((attempt) => post(burst.url, JSON.stringify(attempt.body), attempt.headers['x-signature'])));
+		expect(again.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+		const after = await settledExecutions(burst, 20);
+		expect(after.map((execution) => execution.id).sort()).toEqual(list.map((execution) => execution.id).sort());
+		const runs = await runsPerMessage(after);
+		expect(new Set(runs.keys())).toEqual(new Set(attempts.map((attempt) => attempt.messageId)));
+		expect([...runs.values()].every((count) => count === 1)).toBe(true);
+		await stack.client.deactivateWorkflow(burst.workflow.id);
+		await waitFor('the webhook to be deleted', async () => (await webhooksAt(burst.url)).length === 0);
+	});
+
+	it('4. when n8n’s database cannot start the execution, the service is answered 500 and its retry runs the message once', async () => {
+		dave = await watch('Race: database refuses writes', DAVE);
+		const webhook = await webhookOf(dave);
+		const lock = await lockDatabase(stack.install, path.join(stack.userFolder, '.n8n', 'database.sqlite'));
+		let refused: Delivery | undefined;
+		let tx: { txHash: string } | undefined;
+		try {
+			tx = await pay(DAVE);
+			refused = await waitFor(
+				'an attempt n8n did not accept',
+				async () => (await deliveries(stack.emulator.url, { webhookId: webhook.id })).find((attempt) => attempt.outcome === 'failed'),
+				20_000,
+				50,
+			);
+		} finally {
+			await lock.release();
+		}
+		expect(refused?.statusCode).toBe(500);
+		await deliveredAttempt(dave, tx!.txHash);
+		const list = await settledExecutions(dave, 1);
+		expect(list[0].status).toBe('success');
+		const attempts = await deliveries(stack.emulator.url, { webhookId: webhook.id });
+		console.log(`[races 4] attempts: ${attempts.map((attempt) => `${attempt.attempt}: ${attempt.statusCode ?? attempt.error} in ${attempt.durationMs} ms`).join(', ')}`);
+		// Every attempt before the last was refused; the last was acknowledged; one message, one run.
+		expect(new Set(attempts.map((attempt) => attempt.messageId)).size).toBe(1);
+		expect(attempts.slice(0, -1).every((attempt) => attempt.outcome === 'failed' && attempt.statusCode !== 200)).toBe(true);
+		expect(attempts[attempts.length - 1]).toMatchObject({ outcome: 'delivered', statusCode: 200 });
+		expect(await runsPerMessage(list)).toEqual(new Map([[attempts[0].messageId, 1]]));
+		expect(await webhooksAt(dave.url)).toHaveLength(1);
+	});
+
+	it('5. a signed body with a block time no date can hold and an object as txStatus runs once with time null', async () => {
+		const before = await executions(dave);
+		const [base] = await attemptsFor(dave);
+		const odd = newMessage(base, secret, (transaction) => {
+			transaction.blockTimestamp = 8640000000001;
+			transaction.txStatus = { code: 1, text: 'success' };
+		});
+		const answer = await post(dave.url, odd.text, odd.signature);
+		expect(answer.status).toBe(200);
+		const list = await settledExecutions(dave, before.length + 1);
+		expect(list.every((execution) => execution.status === 'success')).toBe(true);
+		const added = list.find((execution) => !before.some((earlier) => earlier.id === execution.id))!;
+		const items = nodeOutput(await stack.getExecution(added.id), TRIGGER);
+		expect(items).toEqual([expect.objectContaining({ messageId: odd.messageId, monitoredAddress: DAVE, direction: 'in', time: null })]);
+	});
+
+	it('7. deliveries signed with each of the three schemes run', async () => {
+		const webhook = await webhookOf(dave);
+		for (const scheme of ['raw', 'rawUtf8Key', 'jcs'] as const) {
+			const before = (await executions(dave)).length;
+			await stack.control.setSignatureScheme({ scheme, webhookId: webhook.id });
+			const tx = await pay(DAVE);
+			const attempt = await deliveredAttempt(dave, tx.txHash);
+			expect(attempt.statusCode).toBe(200);
+			// Signed the way the scheme says (and, but for jcs, not the documented way).
+			expect(attempt.headers['x-signature']).toBe(signMessage(attempt.body, secret, scheme, JSON.stringify(attempt.body)));
+			if (scheme !== 'jcs') expect(attempt.headers['x-signature']).not.toBe(signMessage(attempt.body, secret, 'jcs'));
+			const list = await settledExecutions(dave, before + 1);
+			expect(list.every((execution) => execution.status === 'success')).toBe(true);
+			expect((await runsPerMessage(list)).get(attempt.messageId)).toBe(1);
+		}
+	});
+
+	it('8. a forged request is answered 401, starts nothing, and n8n’s log says why', async () => {
+		const before = (await executions(dave)).length;
+		const [base] = await attemptsFor(dave);
+		const forged = newMessage(base, secret);
+		const answer = await post(dave.url, forged.text, randomBytes(32).toString('base64'));
+		expect(answer.status).toBe(401);
+		await settledExecutions(dave, before);
+		const line = await waitFor('the refusal in n8n’s log', async () =>
+			stack.logText().split('\n').find((text) => text.includes('Refused a request whose x-signature does not match')),
+		);
+		expect(line).toContain('answered 401');
+	});
+
+	it('6. static data seen through n8n’s REST API holds the registration, never the shared secret (nor does the log)', async () => {
+		const workflows = await stack.client.listWorkflows();
+		const ours = workflows.filter((workflow) => workflow.name.startsWith('Race: '));
+		expect(ours).toHaveLength(4);
+		for (const { id } of ours) {
+			const workflow = (await stack.client.getWorkflow(id)) as Workflow & { staticData?: Record<string, Record<string, unknown>> };
+			expect(JSON.stringify(workflow)).not.toContain(secret);
+			const state = workflow.staticData?.[STATIC_DATA_KEY] ?? {};
+			expect(Object.keys(state).filter((key) => !['webhookId', 'webhookUrl', 'chainId', 'ownAddresses'].includes(key))).toEqual([]);
+		}
+		// The active one shows its registration there: static data is what this looks at.
+		const active = (await stack.client.getWorkflow(dave.workflow.id)) as Workflow & { staticData?: Record<string, Record<string, unknown>> };
+		expect(active.staticData?.[STATIC_DATA_KEY]).toMatchObject({ webhookId: (await webhookOf(dave)).id, webhookUrl: dave.url, chainId: CHAIN });
+		const log = stack.logText();
+		expect(log).not.toContain(secret);
+		expect(log).not.toContain(EMULATOR_KEY);
+	});
+});
+
+function txHashOf(attempt: Delivery): string {
+	return (attempt.body.event as { transaction: { txHash: string } }).transaction.txHash;
+}
