@@ -39,6 +39,10 @@ async function main() {
 	});
 	running.sandbox = sandbox;
 	const seconds = ((Date.now() - started) / 1000).toFixed(1);
+	// The sandbox simulates nothing when SANDBOX_ACTIVITY_MS is 0 (or not a number).
+	const activity = trickleMs
+		? `a simulated transaction every ${trickleMs / 1000} s`
+		: `off (SANDBOX_ACTIVITY_MS=${process.env.SANDBOX_ACTIVITY_MS ?? ''}); inject transactions from the dashboard`;
 	console.log(`
 Sandbox ready in ${seconds} s.
 
@@ -48,7 +52,7 @@ Sandbox ready in ${seconds} s.
              the credential "Address Activity account" (a demo key) points here
 
   workflows  ${sandbox.workflows.map((workflow) => `${workflow.name}${workflow.active ? ' (active)' : ''}`).join('\n             ')}
-  activity   a simulated transaction every ${trickleMs / 1000} s on chain ${sandbox.demo.chainId} for
+  activity   ${activity} on chain ${sandbox.demo.chainId} for
              ${sandbox.demo.addresses.join(', ')}
   n8n log    ${logFile}
 
