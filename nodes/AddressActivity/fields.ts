@@ -27,7 +27,7 @@ export function returnAllAndLimit(displayOptions: IDisplayOptions = {}): INodePr
 }
 
 /** The webhook to act on: picked by name from GET /v1/webhooks, or given by ID. */
-export function webhookLocator(displayOptions: IDisplayOptions): INodeProperties {
+export function webhookLocator(displayOptions: IDisplayOptions = {}): INodeProperties {
 	return {
 		displayName: 'Webhook',
 		name: 'webhookId',

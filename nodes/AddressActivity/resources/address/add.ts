@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { parseAddresses } from '../../../shared/addresses';
 import { InvalidInputError } from '../../../shared/errors';
@@ -7,10 +8,8 @@ import { parsedParameter, retryPolicy, webhookIdParameter } from '../../paramete
 import { changeAddresses, monitoredAddresses } from '../../../shared/webhooks';
 import { batchSizeOption, batchSizeParameter } from './batches';
 
-const displayOptions = { show: { resource: ['address'], operation: ['add'] } };
-
-export const description: INodeProperties[] = [
-	webhookLocator(displayOptions),
+const properties: INodeProperties[] = [
+	webhookLocator(),
 	{
 		displayName: 'Addresses',
 		name: 'addresses',
@@ -21,7 +20,6 @@ export const description: INodeProperties[] = [
 		placeholder: '0x71C7656EC7ab88b098defB751B7401B5f6d8976F, 0x...',
 		description:
 			'Addresses to start monitoring, separated by commas, spaces or new lines, or an array from an expression',
-		displayOptions,
 	},
 	{
 		displayName: 'Options',
@@ -29,10 +27,11 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		displayOptions,
 		options: [batchSizeOption],
 	},
 ];
+
+export const description = updateDisplayOptions({ show: { resource: ['address'], operation: ['add'] } }, properties);
 
 export function requiredAddresses(value: unknown): string[] {
 	const addresses = parseAddresses(value);

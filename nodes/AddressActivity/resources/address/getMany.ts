@@ -1,12 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { serviceList } from '../../../shared/transport';
 import { returnAllAndLimit, webhookLocator } from '../../fields';
 import { listParameters, retryPolicy, webhookIdParameter } from '../../parameters';
 
-const displayOptions = { show: { resource: ['address'], operation: ['getMany'] } };
+const properties: INodeProperties[] = [webhookLocator(), ...returnAllAndLimit()];
 
-export const description: INodeProperties[] = [webhookLocator(displayOptions), ...returnAllAndLimit(displayOptions)];
+export const description = updateDisplayOptions({ show: { resource: ['address'], operation: ['getMany'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const webhookId = webhookIdParameter(this, itemIndex);

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { webhookLocator } from '../../fields';
 import { parsedParameter, retryPolicy, webhookIdParameter } from '../../parameters';
@@ -6,10 +7,8 @@ import { requiredAddresses } from './add';
 import { changeAddresses, monitoredAddresses } from '../../../shared/webhooks';
 import { batchSizeOption, batchSizeParameter } from './batches';
 
-const displayOptions = { show: { resource: ['address'], operation: ['remove'] } };
-
-export const description: INodeProperties[] = [
-	webhookLocator(displayOptions),
+const properties: INodeProperties[] = [
+	webhookLocator(),
 	{
 		displayName: 'Addresses',
 		name: 'addresses',
@@ -20,7 +19,6 @@ export const description: INodeProperties[] = [
 		placeholder: '0x71C7656EC7ab88b098defB751B7401B5f6d8976F, 0x...',
 		description:
 			'Addresses to stop monitoring, separated by commas, spaces or new lines, or an array from an expression',
-		displayOptions,
 	},
 	{
 		displayName: 'Options',
@@ -28,10 +26,11 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		displayOptions,
 		options: [batchSizeOption],
 	},
 ];
+
+export const description = updateDisplayOptions({ show: { resource: ['address'], operation: ['remove'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const webhookId = webhookIdParameter(this, itemIndex);

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { parseAddresses } from '../../../shared/addresses';
 import { chainLocatorProperty } from '../../../shared/chains';
@@ -8,9 +9,7 @@ import { changeAddresses, createWebhook } from '../../../shared/webhooks';
 import { batchSizeOption, batchSizeParameter } from '../address/batches';
 import { chainIdParameter, parseCallbackUrl, parsedParameter, parseWebhookText, retryPolicy } from '../../parameters';
 
-const displayOptions = { show: { resource: ['webhook'], operation: ['create'] } };
-
-export const description: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Callback URL',
 		name: 'url',
@@ -19,9 +18,8 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: 'https://example.com/address-activity',
 		description: 'Publicly reachable URL that receives a POST for every activity on a monitored address',
-		displayOptions,
 	},
-	chainLocatorProperty({ searchListMethod: 'searchWebhookChains', displayOptions }),
+	chainLocatorProperty({ searchListMethod: 'searchWebhookChains' }),
 	{
 		displayName: 'Addresses',
 		name: 'addresses',
@@ -32,7 +30,6 @@ export const description: INodeProperties[] = [
 		placeholder: '0x71C7656EC7ab88b098defB751B7401B5f6d8976F, 0x...',
 		description:
 			'Addresses to monitor (0x followed by 40 hex characters), separated by commas, spaces or new lines, or an array from an expression. Duplicates are dropped.',
-		displayOptions,
 	},
 	{
 		displayName: 'Include Internal Transactions',
@@ -40,7 +37,6 @@ export const description: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description: 'Whether deliveries carry the internal transactions (C-Chain 43114 and 43113 only)',
-		displayOptions,
 	},
 	{
 		displayName: 'Include Logs',
@@ -48,7 +44,6 @@ export const description: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description: 'Whether deliveries carry the transaction logs',
-		displayOptions,
 	},
 	{
 		displayName: 'Additional Fields',
@@ -56,7 +51,6 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions,
 		options: [
 			{
 				displayName: 'Description',
@@ -89,10 +83,11 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		displayOptions,
 		options: [batchSizeOption],
 	},
 ];
+
+export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['create'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const url = parsedParameter(this, 'url', 'Callback URL', itemIndex, parseCallbackUrl);

@@ -1,12 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { serviceRequest } from '../../../shared/transport';
 import { webhookLocator } from '../../fields';
 import { retryPolicy, webhookIdParameter } from '../../parameters';
 
-const displayOptions = { show: { resource: ['webhook'], operation: ['get'] } };
+const properties: INodeProperties[] = [webhookLocator()];
 
-export const description: INodeProperties[] = [webhookLocator(displayOptions)];
+export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['get'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const webhookId = webhookIdParameter(this, itemIndex);

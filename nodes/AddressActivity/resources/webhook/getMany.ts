@@ -1,20 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { serviceList } from '../../../shared/transport';
 import { returnAllAndLimit } from '../../fields';
 import { listParameters, retryPolicy } from '../../parameters';
 
-const displayOptions = { show: { resource: ['webhook'], operation: ['getMany'] } };
-
-export const description: INodeProperties[] = [
-	...returnAllAndLimit(displayOptions),
+const properties: INodeProperties[] = [
+	...returnAllAndLimit(),
 	{
 		displayName: 'Filters',
 		name: 'filters',
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		displayOptions,
 		options: [
 			{
 				displayName: 'Status',
@@ -34,6 +32,8 @@ export const description: INodeProperties[] = [
 		],
 	},
 ];
+
+export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['getMany'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;

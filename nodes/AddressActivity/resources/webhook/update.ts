@@ -1,21 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { updateWebhook } from '../../../shared/webhooks';
 import { webhookLocator } from '../../fields';
 import { parseCallbackUrl, parsedParameter, parseWebhookStatus, parseWebhookText, retryPolicy, webhookIdParameter } from '../../parameters';
 
-const displayOptions = { show: { resource: ['webhook'], operation: ['update'] } };
-
-export const description: INodeProperties[] = [
-	webhookLocator(displayOptions),
+const properties: INodeProperties[] = [
+	webhookLocator(),
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions,
 		options: [
 			{
 				displayName: 'Callback URL',
@@ -64,6 +62,8 @@ export const description: INodeProperties[] = [
 		],
 	},
 ];
+
+export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['update'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const webhookId = webhookIdParameter(this, itemIndex);
