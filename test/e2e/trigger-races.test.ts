@@ -11,13 +11,15 @@ import * as path from 'path';
 import { nodeOutput, type ExecutionSummary, type Workflow } from '../../scripts/lib/n8n';
 import { signMessage } from '../emulator/delivery/signing';
 import { lockDatabase } from './helpers/databaseLock';
-import { newMessage, post, sharedSecret } from './helpers/signedDeliveries';
+import { newMessage, post, postAndGiveUp, sharedSecret, type SignedBody } from './helpers/signedDeliveries';
 import { deliveries, EMULATOR_KEY, sleep, startStack, waitFor, type Delivery, type Stack } from './helpers/stack';
 import { addresses, triggerWorkflow } from './helpers/workflows';
 
 const CHAIN = '43113';
 const TRIGGER = 'Address Activity Trigger';
-const [EARLY, PAIRS, BURST, DAVE] = addresses(4, 'ace');
+const [EARLY, PAIRS, BURST, DAVE, HOLE_A, HOLE_B, HOLE_C] = addresses(7, 'ace');
+/** Addresses someone else added to a trigger's webhook at the service (the Address Activity node can). */
+const [ADDED_A, ADDED_B] = addresses(2, 'add');
 const STRANGER = addresses(1, 'ffff')[0];
 /** How long "no more executions arrive" is watched for. */
 const SETTLE_MS = 1500;
@@ -36,6 +38,8 @@ interface Watcher {
 describe('the Address Activity Trigger in n8n, under races and failures', () => {
 	let stack: Stack;
 	let secret: string;
+	/** Secrets the account had before a rotation. */
+	const earlierSecrets: string[] = [];
 	let dave: Watcher;
 
 	const productionUrl = (workflow: Workflow) =>
@@ -49,6 +53,17 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 	const attemptsFor = async (watcher: Watcher) => await deliveries(stack.emulator.url, { webhookId: (await webhookOf(watcher)).id });
 	const pay = async (to: string, value = '1000000000000000000') => await stack.control.activity({ chainId: CHAIN, from: STRANGER, to, value });
 	const executions = async (watcher: Watcher): Promise<ExecutionSummary[]> => await stack.client.listExecutions(watcher.workflow.id);
+	/** A call to the service with the account's key, as another client of the account makes it. */
+	const service = async (method: string, route: string, body?: unknown): Promise<Record<string, unknown>> => {
+		const response = await fetch(`${stack.emulator.url}${route}`, {
+			method,
+			headers: { 'x-service-api-key': EMULATOR_KEY, 'content-type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}`);
+		return (await response.json()) as Record<string, unknown>;
+	};
+	const requested = async (route: string) => (await stack.control.requests()).some((request) => request.path === route);
 
 	/** A workflow with the trigger (typeVersion 2, what the editor creates) watching one address; activated unless told not to. */
 	async function watch(name: string, address: string, activate = true): Promise<Watcher> {
@@ -311,13 +326,107 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 		expect(line).toContain('answered 401');
 	});
 
+	// Holes found while writing these tests, reported to the maintainers: each scenario runs in a
+	// plain test (which checks that it was set up as meant and records what happened), and what the
+	// trigger should do is asserted in an it.failing test. Fixing the trigger makes it.failing
+	// fail: turn it into a plain it then.
+	describe('known holes (it.failing until fixed)', () => {
+		const seen: Record<string, unknown> = {};
+
+		/** A workflow watching `address`, with one real delivery to copy. */
+		async function watchWithDelivery(name: string, address: string): Promise<{ watcher: Watcher; base: Delivery; webhookId: string }> {
+			const watcher = await watch(name, address);
+			const tx = await pay(address);
+			await settledExecutions(watcher, 1);
+			return { watcher, base: await deliveredAttempt(watcher, tx.txHash), webhookId: (await webhookOf(watcher)).id };
+		}
+
+		async function runsOf(watcher: Watcher, message: SignedBody | string): Promise<number> {
+			const messageId = typeof message === 'string' ? message : message.messageId;
+			return (await runsPerMessage(await executions(watcher))).get(messageId) ?? 0;
+		}
+
+		it('A. setup: the service gives up on a delivery the trigger has already claimed (n8n slower than the service waits), then retries it', async () => {
+			const { watcher, base, webhookId } = await watchWithDelivery('Hole: the answer is lost after the claim', HOLE_A);
+			// A message about an address added elsewhere makes the trigger re-read its webhook after
+			// claiming the message; that read takes 3 s, and the service stops waiting meanwhile.
+			await service('PATCH', `/v1/webhooks/${webhookId}/addresses`, { addresses: [ADDED_A] });
+			await stack.control.clearRequests();
+			await stack.control.addFault({ method: 'GET', path: `/v1/webhooks/${webhookId}`, count: 1, delayMs: 3000 });
+			const message = newMessage(base, secret, (transaction) => {
+				transaction.from = STRANGER;
+				transaction.to = ADDED_A;
+			});
+			const first = await postAndGiveUp(watcher.url, message.text, message.signature, async () => await requested(`/v1/webhooks/${webhookId}`));
+			expect(first).toBe('abandoned');
+			// n8n still runs the first copy once the read is back.
+			await settledExecutions(watcher, 2);
+			expect(await runsOf(watcher, message)).toBe(1);
+			const retry = await post(watcher.url, message.text, message.signature);
+			await sleep(SETTLE_MS);
+			Object.assign(seen, { aRetry: retry.status, aRuns: await runsOf(watcher, message) });
+			console.log(`[hole A] the retry was answered ${retry.status}; the message ran ${String(seen.aRuns)} times`);
+		});
+
+		it.failing('A. the retry of a message whose first copy ran is acknowledged without a second run', () => {
+			expect(seen.aRetry).toBe(200);
+			expect(seen.aRuns).toBe(1);
+		});
+
+		it('B. setup: messages about an address added elsewhere arrive while the trigger cannot re-read its webhook', async () => {
+			const { watcher, webhookId } = await watchWithDelivery('Hole: an address added elsewhere', HOLE_B);
+			await service('PATCH', `/v1/webhooks/${webhookId}/addresses`, { addresses: [ADDED_B] });
+			await stack.control.addFault({ method: 'GET', path: `/v1/webhooks/${webhookId}`, count: 1, status: 503 });
+			const first = await pay(ADDED_B);
+			const firstAttempt = await deliveredAttempt(watcher, first.txHash);
+			// A second one moments later (the trigger re-reads at most every 10 s).
+			const second = await pay(ADDED_B, '2000000000000000000');
+			const secondAttempt = await deliveredAttempt(watcher, second.txHash);
+			await sleep(SETTLE_MS);
+			const attempts = await attemptsFor(watcher);
+			Object.assign(seen, {
+				bRuns: [await runsOf(watcher, firstAttempt.messageId), await runsOf(watcher, secondAttempt.messageId)],
+				bAnswers: attempts.filter((attempt) => [first.txHash, second.txHash].includes(txHashOf(attempt))).map((attempt) => attempt.statusCode),
+			});
+			console.log(`[hole B] the service was answered ${JSON.stringify(seen.bAnswers)}; runs per message ${JSON.stringify(seen.bRuns)}`);
+		});
+
+		it.failing('B. a message about an address the webhook monitors is not acknowledged without a run', () => {
+			expect(seen.bRuns).toEqual([1, 1]);
+		});
+
+		it('C. setup: the service gives up on a delivery before the trigger claims it, then retries it', async () => {
+			const { watcher, base } = await watchWithDelivery('Hole: the service gives up before the claim', HOLE_C);
+			// After a rotation the trigger reads the secret again before it claims a message; that read
+			// takes 3 s, and the service stops waiting meanwhile. (Its activation just now allows the re-read.)
+			await stack.control.clearRequests();
+			earlierSecrets.push(secret);
+			secret = String((await service('POST', '/v1/webhooks:generateOrRotateSharedSecret')).secret);
+			await stack.control.addFault({ method: 'GET', path: '/v1/webhooks:getSharedSecret', count: 1, delayMs: 3000 });
+			const message = newMessage(base, secret);
+			const first = await postAndGiveUp(watcher.url, message.text, message.signature, async () => await requested('/v1/webhooks:getSharedSecret'));
+			expect(first).toBe('abandoned');
+			await settledExecutions(watcher, 2);
+			expect(await runsOf(watcher, message)).toBe(1);
+			const retries = [await post(watcher.url, message.text, message.signature), await post(watcher.url, message.text, message.signature)];
+			await sleep(SETTLE_MS);
+			Object.assign(seen, { cRetries: retries.map((retry) => retry.status), cRuns: await runsOf(watcher, message) });
+			console.log(`[hole C] the retries were answered ${JSON.stringify(retries)}; the message ran ${String(seen.cRuns)} times`);
+		});
+
+		it.failing('C. the retries of a message whose first copy ran are acknowledged (not 503 until the service gives up on the webhook)', () => {
+			expect(seen.cRetries).toEqual([200, 200]);
+			expect(seen.cRuns).toBe(1);
+		});
+	});
+
 	it('6. static data seen through n8n’s REST API holds the registration, never the shared secret (nor does the log)', async () => {
 		const workflows = await stack.client.listWorkflows();
-		const ours = workflows.filter((workflow) => workflow.name.startsWith('Race: '));
-		expect(ours).toHaveLength(4);
+		const ours = workflows.filter((workflow) => /^(Race|Hole): /.test(workflow.name));
+		expect(ours).toHaveLength(7);
 		for (const { id } of ours) {
 			const workflow = (await stack.client.getWorkflow(id)) as Workflow & { staticData?: Record<string, Record<string, unknown>> };
-			expect(JSON.stringify(workflow)).not.toContain(secret);
+			for (const known of [secret, ...earlierSecrets]) expect(JSON.stringify(workflow)).not.toContain(known);
 			const state = workflow.staticData?.[STATIC_DATA_KEY] ?? {};
 			expect(Object.keys(state).filter((key) => !['webhookId', 'webhookUrl', 'chainId', 'ownAddresses'].includes(key))).toEqual([]);
 		}
@@ -325,7 +434,7 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 		const active = (await stack.client.getWorkflow(dave.workflow.id)) as Workflow & { staticData?: Record<string, Record<string, unknown>> };
 		expect(active.staticData?.[STATIC_DATA_KEY]).toMatchObject({ webhookId: (await webhookOf(dave)).id, webhookUrl: dave.url, chainId: CHAIN });
 		const log = stack.logText();
-		expect(log).not.toContain(secret);
+		for (const known of [secret, ...earlierSecrets]) expect(log).not.toContain(known);
 		expect(log).not.toContain(EMULATOR_KEY);
 	});
 });

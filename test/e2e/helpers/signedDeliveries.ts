@@ -4,7 +4,7 @@
 import { randomBytes, randomUUID } from 'crypto';
 
 import { signMessage } from '../../emulator/delivery/signing';
-import { EMULATOR_KEY, type Delivery } from './stack';
+import { EMULATOR_KEY, sleep, type Delivery } from './stack';
 
 /** The account's shared secret, read the way any client of the service reads it. */
 export async function sharedSecret(emulatorUrl: string): Promise<string> {
@@ -41,4 +41,30 @@ export async function post(url: string, text: string, signature: string | undefi
 	if (signature !== undefined) headers['x-signature'] = signature;
 	const response = await fetch(url, { method: 'POST', headers, body: text });
 	return { status: response.status, text: await response.text() };
+}
+
+/**
+ * POSTs a body and stops waiting for the answer (closes the connection, as the service does after
+ * its 10 s) as soon as `when` holds; returns the status if n8n answered first, else 'abandoned'.
+ */
+export async function postAndGiveUp(url: string, text: string, signature: string, when: () => Promise<boolean>): Promise<string> {
+	const controller = new AbortController();
+	const sent = fetch(url, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', 'x-signature': signature },
+		body: text,
+		signal: controller.signal,
+	}).then(
+		(response) => String(response.status),
+		() => 'abandoned',
+	);
+	const deadline = Date.now() + 20_000;
+	let answered = false;
+	void sent.then(() => (answered = true));
+	while (!answered && !(await when())) {
+		if (Date.now() > deadline) throw new Error('the condition to give up on the request never held');
+		await sleep(25);
+	}
+	controller.abort();
+	return await sent;
 }
