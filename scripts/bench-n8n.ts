@@ -81,21 +81,45 @@ function parseOptions(argv: string[]): Options {
 interface Target {
 	apiUrl: string;
 	webhookBase: string;
+	/** The processes that receive production webhooks (their /metrics). */
+	receivers: string[];
 	logDir: string;
 	stop(): Promise<void>;
+}
+
+/**
+ * Expression isolates the receiving processes took so far: n8n's own counter, which its
+ * /metrics endpoint exports with N8N_METRICS=true (summed over the receiving processes).
+ */
+async function isolatesAcquired(receivers: string[]): Promise<number> {
+	let total = 0;
+	for (const url of receivers) {
+		const text = await (await fetch(`${url}/metrics`)).text();
+		const line = text.split('\n').find((candidate) => /^n8n_expression_pool_acquired_total(\{[^}]*\})? /.test(candidate));
+		total += line ? Number(line.split(' ').pop()) : 0;
+	}
+	return total;
 }
 
 async function startTarget(mode: Mode, env: Record<string, string>, install: N8nInstall, postgres: PostgresInstall | undefined, tarball: string): Promise<Target> {
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `aa-bench-${mode}-`));
 	installIntoUserFolder(tarball, userFolder);
 	const remove = () => fs.rmSync(userFolder, { recursive: true, force: true });
+	// The same for both nodes: exports n8n's isolate counter (see isolatesAcquired).
+	const withMetrics = { N8N_METRICS: 'true', ...env };
 	try {
 		if (mode === 'single') {
-			const n8n = await startN8n({ install, userFolder, logFile: path.join(userFolder, 'n8n.log'), env });
-			return { apiUrl: n8n.url, webhookBase: n8n.url, logDir: userFolder, stop: async () => (await n8n.stop(), remove()) };
+			const n8n = await startN8n({ install, userFolder, logFile: path.join(userFolder, 'n8n.log'), env: withMetrics });
+			return { apiUrl: n8n.url, webhookBase: n8n.url, receivers: [n8n.url], logDir: userFolder, stop: async () => (await n8n.stop(), remove()) };
 		}
-		const deployment = await startQueueDeployment({ install, postgres: postgres!, userFolder, env });
-		return { apiUrl: deployment.url, webhookBase: deployment.webhookUrl, logDir: userFolder, stop: async () => (await deployment.stop(), remove()) };
+		const deployment = await startQueueDeployment({ install, postgres: postgres!, userFolder, env: withMetrics });
+		return {
+			apiUrl: deployment.url,
+			webhookBase: deployment.webhookUrl,
+			receivers: deployment.webhookProcesses.map((process) => process.url),
+			logDir: userFolder,
+			stop: async () => (await deployment.stop(), remove()),
+		};
 	} catch (error) {
 		remove();
 		throw error;
@@ -178,6 +202,7 @@ interface Row {
 	node: string;
 	result: CellResult;
 	drainSeconds: number;
+	isolates: number;
 }
 
 /** Copies of a delivered body, each with its own messageId and signature. */
@@ -261,7 +286,13 @@ async function benchTarget(
 	];
 	const rows: Row[] = [];
 	for (const concurrency of options.concurrency) {
-		const cells = nodes.map((node) => ({ node, requests: prepare(node.template, secret, WARM_UP + options.deliveries), rounds: [] as Round[], drainSeconds: 0 }));
+		const cells = nodes.map((node) => ({
+			node,
+			requests: prepare(node.template, secret, WARM_UP + options.deliveries),
+			rounds: [] as Round[],
+			drainSeconds: 0,
+			isolates: 0,
+		}));
 		for (const cell of cells) {
 			await runLoad(cell.node.url, cell.requests.splice(0, WARM_UP), concurrency, 30);
 			await drain(client, cell.node.workflowId);
@@ -272,15 +303,17 @@ async function benchTarget(
 			for (const cell of cells) {
 				const batch = cell.requests.splice(0, perRound);
 				if (!batch.length) continue;
+				const isolatesBefore = await isolatesAcquired(target.receivers);
 				cell.rounds.push(await runLoad(cell.node.url, batch, concurrency, options.seconds / ROUNDS));
 				cell.drainSeconds += await drain(client, cell.node.workflowId);
+				cell.isolates += (await isolatesAcquired(target.receivers)) - isolatesBefore;
 			}
 		}
 		for (const cell of cells) {
 			const result = summarise(cell.rounds);
-			rows.push({ variant, mode, concurrency, node: cell.node.name, result, drainSeconds: cell.drainSeconds });
+			rows.push({ variant, mode, concurrency, node: cell.node.name, result, drainSeconds: cell.drainSeconds, isolates: cell.isolates });
 			log(
-				`  ${mode} ${variant} c=${concurrency} ${cell.node.name}: ${result.sent} in ${result.seconds.toFixed(1)} s, ${result.perSecond.toFixed(1)}/s, p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms${result.failed ? `, ${result.failed} not 200: ${result.failures.join(' | ')}` : ''}`,
+				`  ${mode} ${variant} c=${concurrency} ${cell.node.name}: ${result.sent} in ${result.seconds.toFixed(1)} s, ${result.perSecond.toFixed(1)}/s, p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms, ${cell.isolates} isolates${result.failed ? `, ${result.failed} not 200: ${result.failures.join(' | ')}` : ''}`,
 			);
 		}
 	}
@@ -288,7 +321,7 @@ async function benchTarget(
 }
 
 function printTable(rows: Row[], options: Options): void {
-	const header = ['mode', 'variant', 'conc', 'node', 'sent', 'deliveries/s', 'p50 ms', 'p99 ms', 'runs done/s', 'x thr', 'x p99', 'target', 'not 200'];
+	const header = ['mode', 'variant', 'conc', 'node', 'sent', 'deliveries/s', 'p50 ms', 'p99 ms', 'runs done/s', 'isolates', 'x thr', 'x p99', 'target', 'not 200'];
 	const lines = rows.map((row) => {
 		const baseline = rows.find((other) => other.mode === row.mode && other.variant === row.variant && other.concurrency === row.concurrency && other.node === 'Webhook node');
 		const ratioThroughput = baseline ? row.result.perSecond / baseline.result.perSecond : NaN;
@@ -304,6 +337,7 @@ function printTable(rows: Row[], options: Options): void {
 			row.result.p50Ms.toFixed(1),
 			row.result.p99Ms.toFixed(1),
 			(row.result.sent / (row.result.seconds + row.drainSeconds)).toFixed(1),
+			String(row.isolates),
 			isBaseline ? '1.00' : ratioThroughput.toFixed(2),
 			isBaseline ? '1.00' : ratioP99.toFixed(2),
 			isBaseline ? '' : ratioThroughput >= 0.9 && ratioP99 <= 1.2 ? 'met' : 'missed',
@@ -316,7 +350,8 @@ function printTable(rows: Row[], options: Options): void {
 		`\nn8n 2.41.1, ${options.deliveries} deliveries per cell (at most ${options.seconds} s), in ${ROUNDS} rounds taking turns with the other nodes, after ${WARM_UP} warm-up deliveries; ${os.cpus().length} CPU cores, load average ${os.loadavg()[0].toFixed(1)}`,
 	);
 	console.log('x thr / x p99: the trigger against the Webhook node in the same row group; target: x thr >= 0.9 and x p99 <= 1.2');
-	console.log('runs done/s: deliveries / (sending time + time until the last run finished)\n');
+	console.log('runs done/s: deliveries / (sending time + time until the last run finished)');
+	console.log('isolates: expression isolates the receiving process(es) took during the cell (single instance: the runs included; queue mode: the webhook processes only)\n');
 	console.log(format(header));
 	console.log(widths.map((width) => '-'.repeat(width)).join('  '));
 	for (const line of lines) console.log(format(line));

@@ -17,7 +17,9 @@ export interface LoadBalancer {
 }
 
 export async function startLoadBalancer(options: { main: string; webhooks: string[] }): Promise<LoadBalancer> {
-	const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+	// Idle connections are dropped after 2 s, before n8n's server closes them (Node's 5 s
+	// keep-alive timeout): reusing one the server is closing at that moment fails the request.
+	const agent = new http.Agent({ keepAlive: true, maxSockets: 64, timeout: 2000 });
 	const served = options.webhooks.map(() => 0);
 	let next = 0;
 	let pinned: number | undefined;

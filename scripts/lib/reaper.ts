@@ -9,10 +9,11 @@ export interface Reaper {
 	dismiss(): void;
 }
 
-export function reapWithThisProcess(processGroup: number, removeFolder?: string): Reaper {
+/** Kills `processGroup` (if given) and removes `removeFolder` (if given) once this process is gone. */
+export function reapWithThisProcess(processGroup: number | undefined, removeFolder?: string): Reaper {
 	const script = [
 		`while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done`,
-		`kill -KILL -${processGroup} 2>/dev/null`,
+		processGroup ? `kill -KILL -${processGroup} 2>/dev/null` : 'true',
 		removeFolder ? 'rm -rf "$1"' : 'true',
 	].join('; ');
 	const reaper = spawn('sh', ['-c', script, 'reaper', removeFolder ?? ''], { detached: true, stdio: 'ignore' });

@@ -13,6 +13,7 @@ import { loadFlatted, N8nClient, type Execution, type ExecutionSummary } from '.
 import { installIntoUserFolder } from '../../../scripts/lib/package';
 import { ensurePostgres } from '../../../scripts/lib/postgres';
 import { startQueueDeployment, type QueueDeployment } from '../../../scripts/lib/queue';
+import { reapWithThisProcess } from '../../../scripts/lib/reaper';
 import { signMessage } from '../../emulator/delivery/signing';
 import { startEmulator, type RunningEmulator } from '../../emulator';
 import { EmulatorControl } from '../../harness/emulatorControl';
@@ -54,6 +55,8 @@ export async function startQueueStack(options: { env?: Record<string, string> } 
 	const postgres = await ensurePostgres();
 	const emulator = await startEmulator({ timeScale: 1000, apiKeys: [{ key: EMULATOR_KEY, plan: 'paid' }] });
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'aa-queue-n8n-'));
+	// Removed by stop(), or after an interrupted run once this process is gone (AA_QUEUE_KEEP keeps it).
+	const folderReaper = process.env.AA_QUEUE_KEEP ? undefined : reapWithThisProcess(undefined, userFolder);
 	let deployment: QueueDeployment | undefined;
 	try {
 		installIntoUserFolder(tarball(), userFolder);
@@ -114,6 +117,7 @@ export async function startQueueStack(options: { env?: Record<string, string> } 
 			async stop() {
 				await running.stop();
 				await emulator.close();
+				folderReaper?.dismiss();
 				if (!process.env.AA_QUEUE_KEEP) fs.rmSync(userFolder, { recursive: true, force: true });
 			},
 		};
@@ -128,6 +132,7 @@ export async function startQueueStack(options: { env?: Record<string, string> } 
 					.map((file) => `--- ${file} ---\n${fs.readFileSync(path.join(userFolder, file), 'utf8').slice(-1500)}`)
 					.join('\n')
 			: '';
+		folderReaper?.dismiss();
 		fs.rmSync(userFolder, { recursive: true, force: true });
 		throw new Error(`${(error as Error).message}\n${logs}`);
 	}
