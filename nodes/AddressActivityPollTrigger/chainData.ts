@@ -1,21 +1,15 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import type { NativeToken } from '../AddressActivityTrigger/transfers';
-import { MAX_PAGE_SIZE, serviceRequest, servicePage, type Page, type ServiceContext } from '../shared/transport';
+import { MAX_PAGE_SIZE, servicePage, type Page } from '../shared/transport';
 import { parseChainTransaction, type ChainTransaction } from './chainTransaction';
 
 // The chain-data requests of the poll trigger, all through the shared transport (which waits out
 // 429s and retries 5xx and connection failures).
 
-/** A poll context has everything the transport uses (credentials, authenticated requests). */
-function service(context: IPollFunctions): ServiceContext {
-	return context as unknown as ServiceContext;
-}
-
 /** The number of the chain's newest block (0 for a chain without blocks). */
 export async function fetchHeadBlock(context: IPollFunctions, chainId: string): Promise<number> {
-	const page = await servicePage.call(service(context), { path: `/v1/chains/${chainId}/blocks`, listField: 'blocks', pageSize: 1 });
+	const page = await servicePage.call(context, { path: `/v1/chains/${chainId}/blocks`, listField: 'blocks', pageSize: 1 });
 	const newest = page.entries[0] as IDataObject | undefined;
 	if (newest === undefined) return 0;
 	const number = Number(newest.blockNumber);
@@ -25,17 +19,6 @@ export async function fetchHeadBlock(context: IPollFunctions, chainId: string): 
 		});
 	}
 	return number;
-}
-
-/** The chain's network token, for native and internal transfers (a delivery carries it, chain data does not). */
-export async function fetchNativeToken(context: IPollFunctions, chainId: string): Promise<NativeToken & IDataObject> {
-	const chain = await serviceRequest.call(service(context), { method: 'GET', path: `/v1/chains/${chainId}` });
-	const token = (chain.networkToken ?? {}) as IDataObject;
-	const nativeToken: NativeToken & IDataObject = {};
-	if (typeof token.name === 'string') nativeToken.name = token.name;
-	if (typeof token.symbol === 'string') nativeToken.symbol = token.symbol;
-	if (typeof token.decimals === 'number') nativeToken.decimals = token.decimals;
-	return nativeToken;
 }
 
 /** A listed transaction: checked for the mapping, and as the service sent it for the Raw output. */
@@ -62,7 +45,7 @@ export async function fetchAddressTransactions(
 	const qs: IDataObject = { sortOrder: query.sortOrder };
 	if (query.startBlock !== undefined) qs.startBlock = query.startBlock;
 	if (query.endBlock !== undefined) qs.endBlock = query.endBlock;
-	const page = (await servicePage.call(service(context), {
+	const page = (await servicePage.call(context, {
 		path: `/v1/chains/${query.chainId}/addresses/${query.address}/transactions`,
 		listField: 'transactions',
 		qs,

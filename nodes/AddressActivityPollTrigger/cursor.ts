@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { NativeToken } from '../AddressActivityTrigger/transfers';
+import type { NativeToken } from '../shared/transfers';
 
 /**
  * Where each address's polling stands, kept in the node's static data. n8n runs one workflow's

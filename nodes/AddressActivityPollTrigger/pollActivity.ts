@@ -1,9 +1,10 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import type { Delivery } from '../AddressActivityTrigger/deliverySchema';
-import { monitoredSet, toTransfers, type NativeToken } from '../AddressActivityTrigger/transfers';
+import type { Delivery } from '../shared/deliverySchema';
+import { monitoredSet, toTransfers, type NativeToken } from '../shared/transfers';
 import { toDeliveryTransaction } from './chainTransaction';
-import { fetchAddressTransactions, fetchHeadBlock, fetchNativeToken, type ListedTransaction } from './chainData';
+import { fetchNativeToken } from '../shared/chains';
+import { fetchAddressTransactions, fetchHeadBlock, type ListedTransaction } from './chainData';
 import {
 	advanceCursors,
 	alignCursors,
@@ -115,7 +116,7 @@ export async function pollNewActivity(context: IPollFunctions, config: PollConfi
 
 	const head = await fetchHeadBlock(context, config.chainId);
 	if (config.output === 'transfers' && state.nativeToken === undefined) {
-		state.nativeToken = await fetchNativeToken(context, config.chainId);
+		state.nativeToken = { ...(await fetchNativeToken.call(context, config.chainId)) };
 	}
 	alignCursors(state, config.addresses, head, config.startFromBlock);
 
@@ -150,7 +151,7 @@ export async function pollNewActivity(context: IPollFunctions, config: PollConfi
  * once and without moving the cursor, so the editor shows real items.
  */
 export async function latestActivity(context: IPollFunctions, config: PollConfig): Promise<IDataObject[]> {
-	const nativeToken = config.output === 'transfers' ? await fetchNativeToken(context, config.chainId) : {};
+	const nativeToken = config.output === 'transfers' ? await fetchNativeToken.call(context, config.chainId) : {};
 	const found = new Map<string, ListedTransaction>();
 	for (const address of config.addresses) {
 		const page = await fetchAddressTransactions(context, {

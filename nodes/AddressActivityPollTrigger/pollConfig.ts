@@ -1,8 +1,8 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { parseDecimal } from '../AddressActivityTrigger/amounts';
-import type { AssetType, Direction, TransferFilters } from '../AddressActivityTrigger/transfers';
+import type { TransferFilters } from '../shared/transfers';
+import { parsedTriggerParameter, readTransferFilters } from '../shared/triggerParameters';
 import { parseAddresses } from '../shared/addresses';
 import { parseChainId } from '../shared/chains';
 import { DEFAULT_MAX_PAGES, DEFAULT_MAX_REQUESTS_PER_MINUTE } from './properties';
@@ -22,40 +22,13 @@ export interface PollConfig {
 	startFromBlock?: number;
 }
 
-function parsed<T>(context: IPollFunctions, field: string, parse: () => T): T {
-	try {
-		return parse();
-	} catch (error) {
-		throw new NodeOperationError(context.getNode(), `Invalid ${field}: ${(error as Error).message}`, {
-			description: `Correct the "${field}" parameter of the trigger; nothing was sent to the service.`,
-		});
-	}
-}
+const parsed = parsedTriggerParameter;
 
 function wholeNumber(value: unknown, minimum: number): number {
 	if (typeof value !== 'number' || !Number.isInteger(value) || value < minimum) {
 		throw new Error(`"${String(value)}" is not a whole number of ${minimum} or more`);
 	}
 	return value;
-}
-
-// Same parameters, same meaning as the webhook trigger's Filters.
-function readFilters(context: IPollFunctions, values: IDataObject): TransferFilters {
-	const filters: TransferFilters = {
-		directions: (values.directions as Direction[] | undefined) ?? [],
-		assetTypes: (values.assetTypes as AssetType[] | undefined) ?? [],
-	};
-	const minimum = String(values.minimumAmount ?? '').trim();
-	if (minimum !== '') {
-		filters.minimumAmount = parsed(context, 'Minimum Amount', () => {
-			const value = parseDecimal(minimum);
-			if (value === undefined) throw new Error(`"${minimum}" is not a non-negative decimal number`);
-			return value;
-		});
-	}
-	const contracts = parsed(context, 'Token Contracts', () => parseAddresses(values.contracts ?? ''));
-	filters.tokenContracts = contracts.map((contract) => contract.toLowerCase());
-	return filters;
 }
 
 export function readPollConfig(context: IPollFunctions): PollConfig {
@@ -75,7 +48,7 @@ export function readPollConfig(context: IPollFunctions): PollConfig {
 		addresses,
 		includeInternalTxs: context.getNodeParameter('includeInternalTxs', false) as boolean,
 		output,
-		filters: output === 'transfers' ? readFilters(context, context.getNodeParameter('filters', {}) as IDataObject) : {},
+		filters: output === 'transfers' ? readTransferFilters(context, context.getNodeParameter('filters', {}) as IDataObject) : {},
 		maxPages: parsed(context, 'Max Pages per Address', () => wholeNumber(options.maxPages ?? DEFAULT_MAX_PAGES, 1)),
 		maxRequestsPerMinute: parsed(context, 'Max Requests per Minute', () =>
 			wholeNumber(options.maxRequestsPerMinute ?? DEFAULT_MAX_REQUESTS_PER_MINUTE, 1),

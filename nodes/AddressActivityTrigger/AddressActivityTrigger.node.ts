@@ -7,14 +7,13 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { searchWebhookChains } from '../shared/chains';
+import { fetchNativeToken, searchWebhookChains } from '../shared/chains';
 import { toNodeError } from '../shared/errors';
 import { isNotFoundError } from '../shared/transport';
 import {
 	changeAddresses,
 	createWebhook,
 	deleteWebhook,
-	fetchNativeToken,
 	fetchSharedSecret,
 	findWebhookByUrl,
 	getWebhook,

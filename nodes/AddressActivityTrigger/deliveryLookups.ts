@@ -21,8 +21,11 @@ export interface ServiceBudget {
 export const SECRET_REREAD_INTERVAL_MS = 5000;
 /** A webhook id found to deliver elsewhere is asked about again after this long. */
 export const FOREIGN_RECHECK_MS = 60_000;
-/** The webhook is read again, when a delivery names none of its known addresses, at most this often. */
-export const ADDRESS_REREAD_INTERVAL_MS = 10_000;
+/**
+ * A read of the webhook serves the deliveries that name none of its known addresses for this long
+ * (one read for a burst); an address added elsewhere within that moment is seen at the next read.
+ */
+export const ADDRESS_REREAD_INTERVAL_MS = 2000;
 const MIN_CALL_MS = 250;
 
 function timeLeft(budget: ServiceBudget): number | undefined {
@@ -115,22 +118,36 @@ export async function ownWebhook(context: IWebhookFunctions, url: string, webhoo
 		foreignWebhooks.set(webhookId, Date.now());
 		return { kind: 'foreign' };
 	}
-	return { kind: 'own', webhook: rememberWebhook(url, webhook) };
+	return { kind: 'own', webhook: rememberWebhook(url, webhook, Date.now()) };
 }
 
-/** The webhook read again (its addresses may have changed), unless that happened moments ago or fails. */
-export async function refreshKnownWebhook(
+/** Reads of a trigger's webhook under way, per URL: deliveries that need one wait for it together. */
+const webhookReads = new Map<string, { startedAt: number; read: Promise<KnownWebhook | undefined> }>();
+
+/**
+ * The webhook as the service has it now (its addresses may have changed since this process read
+ * it), for a delivery that names none of the known addresses: a read that started moments ago
+ * (or is under way) serves a burst of such deliveries. Undefined when it cannot be read in time.
+ */
+export async function freshKnownWebhook(
 	context: IWebhookFunctions,
 	url: string,
 	known: KnownWebhook,
 	budget: ServiceBudget,
-): Promise<KnownWebhook> {
+): Promise<KnownWebhook | undefined> {
 	const now = Date.now();
+	const underWay = webhookReads.get(url);
+	if (underWay !== undefined && now - underWay.startedAt < ADDRESS_REREAD_INTERVAL_MS) return await underWay.read;
 	if (now - known.rereadAt < ADDRESS_REREAD_INTERVAL_MS) return known;
-	// Claimed before the read, so that a burst of such deliveries sends one request.
-	const claimed = { ...known, rereadAt: now };
-	knownWebhooks.set(url, claimed);
-	const webhook = await readWebhook(context, known.id, budget);
-	if (typeof webhook === 'string' || webhook.url !== url) return claimed;
-	return rememberWebhook(url, webhook, now);
+	const read = (async () => {
+		const webhook = await readWebhook(context, known.id, budget);
+		if (typeof webhook === 'string' || webhook.url !== url) return undefined;
+		return rememberWebhook(url, webhook, now);
+	})();
+	webhookReads.set(url, { startedAt: now, read });
+	try {
+		return await read;
+	} finally {
+		if (webhookReads.get(url)?.read === read) webhookReads.delete(url);
+	}
 }

@@ -11,9 +11,12 @@ import { BoundedMap } from './boundedMap';
 
 export const DUPLICATE_WINDOW_MS = 48 * 60 * 60 * 1000;
 export const DUPLICATE_WINDOW_SIZE = 10_000;
+/** A claim n8n never answered for this long (a process fault) no longer blocks the message. */
+export const UNANSWERED_CLAIM_MS = 60_000;
 
 interface Claim {
 	at: number;
+	settled: boolean;
 	/** Resolves true once the run was acknowledged to the service, false if it was not. */
 	answered: Promise<boolean>;
 	settle(acknowledged: boolean): void;
@@ -34,17 +37,19 @@ export class MessageWindow {
 	/** Claims `messageId` for a run; synchronous, so two copies in one process cannot both be first. */
 	claim(messageId: string, now: number): ClaimResult {
 		const existing = this.claims.get(messageId);
-		if (existing !== undefined && now - existing.at < this.windowMs) return { first: false, answered: existing.answered };
+		const stale = existing !== undefined && !existing.settled && now - existing.at >= UNANSWERED_CLAIM_MS;
+		if (existing !== undefined && !stale && now - existing.at < this.windowMs) return { first: false, answered: existing.answered };
+		existing?.settle(false);
 		this.expire(now);
 		let resolve!: (acknowledged: boolean) => void;
 		const answered = new Promise<boolean>((done) => (resolve = done));
-		let settled = false;
 		const claim: Claim = {
 			at: now,
 			answered,
+			settled: false,
 			settle: (acknowledged) => {
-				if (settled) return;
-				settled = true;
+				if (claim.settled) return;
+				claim.settled = true;
 				if (!acknowledged && this.claims.get(messageId) === claim) this.claims.delete(messageId);
 				resolve(acknowledged);
 			},

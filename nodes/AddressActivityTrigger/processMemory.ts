@@ -7,7 +7,7 @@
  */
 import { BoundedMap } from './boundedMap';
 import { messageWindows } from './duplicates';
-import type { NativeToken } from './transfers';
+import type { NativeToken } from '../shared/transfers';
 
 /** The webhook registered at one of this process's trigger URLs, as last read from the service. */
 export interface KnownWebhook {

@@ -1,12 +1,12 @@
 import { sleep } from 'n8n-workflow';
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { parseDelivery, type Delivery } from './deliverySchema';
+import { parseDelivery, type Delivery } from '../shared/deliverySchema';
 import { messageWindowFor } from './duplicates';
-import { credentialKey, ownWebhook, refreshKnownWebhook, sharedSecretFor, type ServiceBudget } from './deliveryLookups';
+import { credentialKey, freshKnownWebhook, ownWebhook, sharedSecretFor, type ServiceBudget } from './deliveryLookups';
 import { nativeTokens, type KnownWebhook } from './processMemory';
 import { isSignatureValid, type SignedDelivery } from './signature';
-import { eitherOf, involvesMonitored, monitoredSet, toTransfers, type AddressLookup } from './transfers';
+import { eitherOf, involvesMonitored, monitoredSet, toTransfers, type AddressLookup } from '../shared/transfers';
 import { readDeliveryConfig, type DeliveryConfig } from './triggerConfig';
 
 /** The acknowledgement the service expects (any 200 will do); also sent for duplicates, so retries stop. */
@@ -23,6 +23,20 @@ type Refusal = { statusCode: number; message: string; level: 'error' | 'warn' | 
 /** The node's own URL for this request (test and production URLs differ). */
 function ownUrl(context: IWebhookFunctions): string {
 	return context.getWebhookResourceUrl('default') ?? context.getNodeWebhookUrl('default') ?? '';
+}
+
+/**
+ * Settles a claim with the status n8n answers: a 2xx means the run was created (or queued). Taken
+ * when n8n ends the response, not when the bytes reach the service: if the service stopped waiting
+ * and closed the connection, n8n still creates the run, and its retry must not run it again.
+ */
+function settleWithAnswer(context: IWebhookFunctions, settle: (acknowledged: boolean) => void): void {
+	const response = context.getResponseObject();
+	const end = response.end.bind(response) as (...args: unknown[]) => unknown;
+	(response as unknown as { end: (...args: unknown[]) => unknown }).end = (...args: unknown[]) => {
+		settle(response.statusCode >= 200 && response.statusCode < 300);
+		return end(...args);
+	};
 }
 
 /** Answers without starting the workflow, and says why in n8n's log (never with the secret or key). */
@@ -91,12 +105,12 @@ async function monitoredAddresses(
 	webhook: KnownWebhook,
 	delivery: Delivery,
 	budget: ServiceBudget,
-): Promise<AddressLookup> {
+): Promise<AddressLookup | undefined> {
 	const own = monitoredSet(config.addresses);
 	const known = eitherOf(own, webhook.addresses);
 	if (involvesMonitored(delivery, known)) return known;
-	const fresh = await refreshKnownWebhook(context, url, webhook, budget);
-	return fresh === webhook ? known : eitherOf(own, fresh.addresses);
+	const fresh = await freshKnownWebhook(context, url, webhook, budget);
+	return fresh === undefined ? undefined : eitherOf(own, fresh.addresses);
 }
 
 async function outputItems(
@@ -107,12 +121,13 @@ async function outputItems(
 	delivery: Delivery,
 	body: unknown,
 	budget: ServiceBudget,
-): Promise<IDataObject[]> {
+): Promise<IDataObject[] | undefined> {
 	if (config.output === 'raw') {
 		const message = body as IDataObject;
 		return [config.includeHeaders ? { headers: publicHeaders(context), body: message } : message];
 	}
 	const monitored = await monitoredAddresses(context, config, url, webhook, delivery, budget);
+	if (monitored === undefined) return undefined;
 	return toTransfers(delivery, monitored, nativeTokens.get(config.chainId) ?? {}, config.filters, config.chainId);
 }
 
@@ -162,10 +177,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	for (let attempt = 0; ; attempt++) {
 		const claim = window.claim(delivery.messageId, Date.now());
 		if (claim.first) {
-			const response = this.getResponseObject();
-			// n8n's answer to the service decides whether the message counts as run.
-			response.once('finish', () => claim.settle(response.statusCode >= 200 && response.statusCode < 300));
-			response.once('close', () => claim.settle(false));
+			settleWithAnswer(this, claim.settle);
 			break;
 		}
 		const acknowledged = await Promise.race([claim.answered, sleep(DUPLICATE_WAIT_MS).then(() => undefined)]);
@@ -179,13 +191,18 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		// The first copy was not acknowledged: this copy runs it.
 	}
 
-	let items: IDataObject[];
+	let items: IDataObject[] | undefined;
 	try {
 		items = await outputItems(this, config, url, ownership.webhook, delivery, read.body, budget);
 	} catch (error) {
 		// The schema bounds what the mapping reads; should a body still defeat it, the message is
 		// acknowledged and logged rather than failing on every retry for two days.
 		return answer(this, { statusCode: 200, level: 'error', message: `Could not turn message ${delivery.messageId} into transfers: ${(error as Error).message}` }, details);
+	}
+	if (items === undefined) {
+		// The delivery names no address known here, and the webhook's current list could not be
+		// read: acknowledging could drop the transfers of an address added elsewhere.
+		return answer(this, { statusCode: 503, level: 'warn', message: "Could not read the webhook's monitored addresses from the service to place this delivery; the service will retry" }, details);
 	}
 	if (items.length === 0) return acknowledgeWithoutRun(this);
 	return { workflowData: [this.helpers.returnJsonArray(items)], webhookResponse: RECEIVED };

@@ -4,8 +4,8 @@ import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflo
 import { parseAddresses } from '../shared/addresses';
 import { parseChainId } from '../shared/chains';
 import { parseEventSignatures } from '../shared/eventSignatures';
-import { parseDecimal } from './amounts';
-import type { AssetType, Direction, TransferFilters } from './transfers';
+import type { TransferFilters } from '../shared/transfers';
+import { parsedTriggerParameter, readTransferFilters } from '../shared/triggerParameters';
 
 export type OnDeactivation = 'delete' | 'keep';
 export type OutputMode = 'transfers' | 'raw';
@@ -27,15 +27,7 @@ export interface TriggerConfig {
 
 type TriggerContext = IHookFunctions | IWebhookFunctions;
 
-function parsed<T>(context: TriggerContext, field: string, parse: () => T): T {
-	try {
-		return parse();
-	} catch (error) {
-		throw new NodeOperationError(context.getNode(), `Invalid ${field}: ${(error as Error).message}`, {
-			description: `Correct the "${field}" parameter of the trigger; nothing was sent to the service.`,
-		});
-	}
-}
+const parsed = parsedTriggerParameter;
 
 /** What webhook() needs for each delivery: reading only these parameters keeps a delivery cheap. */
 export type DeliveryConfig = Pick<
@@ -69,22 +61,7 @@ function readConfig(context: TriggerContext, full: boolean): TriggerConfig | Del
 		: [];
 	const output = context.getNodeParameter('output', 'transfers') as OutputMode;
 	const options = context.getNodeParameter('options', {}) as IDataObject;
-	const filterValues = (output === 'transfers' ? context.getNodeParameter('filters', {}) : {}) as IDataObject;
-
-	const filters: TransferFilters = {
-		directions: (filterValues.directions as Direction[] | undefined) ?? [],
-		assetTypes: (filterValues.assetTypes as AssetType[] | undefined) ?? [],
-	};
-	const minimum = String(filterValues.minimumAmount ?? '').trim();
-	if (minimum !== '') {
-		filters.minimumAmount = parsed(context, 'Minimum Amount', () => {
-			const value = parseDecimal(minimum);
-			if (value === undefined) throw new Error(`"${minimum}" is not a non-negative decimal number`);
-			return value;
-		});
-	}
-	const contracts = parsed(context, 'Token Contracts', () => parseAddresses(filterValues.contracts ?? ''));
-	filters.tokenContracts = contracts.map((contract) => contract.toLowerCase());
+	const filters = output === 'transfers' ? readTransferFilters(context, context.getNodeParameter('filters', {}) as IDataObject) : {};
 
 	const delivery: DeliveryConfig = {
 		chainId,

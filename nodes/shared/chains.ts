@@ -1,6 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { InvalidInputError, quoteValue } from './errors';
+import type { NativeToken } from './transfers';
+import { serviceRequest, type ServiceContext, type ServiceRequest } from './transport';
 
 // The chain searches live with the action node's other searches; both triggers offer them too.
 export { searchChains } from '../AddressActivity/listSearch/searchChains';
@@ -58,4 +60,19 @@ export function parseChainId(value: unknown): string {
 		);
 	}
 	return text;
+}
+
+/** Name, symbol and decimals of the chain's native token, for amounts of native and internal transfers. */
+export async function fetchNativeToken(
+	this: ServiceContext,
+	chainId: string,
+	call: Pick<ServiceRequest, 'itemIndex' | 'retry' | 'timeoutMs'> = {},
+): Promise<NativeToken> {
+	const chain = await serviceRequest.call(this, { method: 'GET', path: `/v1/chains/${encodeURIComponent(chainId)}`, ...call });
+	const token = (chain.networkToken ?? {}) as IDataObject;
+	const nativeToken: NativeToken = {};
+	if (typeof token.name === 'string') nativeToken.name = token.name;
+	if (typeof token.symbol === 'string') nativeToken.symbol = token.symbol;
+	if (typeof token.decimals === 'number') nativeToken.decimals = token.decimals;
+	return nativeToken;
 }

@@ -6,6 +6,7 @@ import type {
 	IExecuteFunctions,
 	IHookFunctions,
 	IHttpRequestMethods,
+	IPollFunctions,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IWebhookFunctions,
@@ -16,7 +17,7 @@ export const CREDENTIAL_TYPE = 'addressActivityApi';
 /** The largest page the service serves on its list routes: Return All uses it to send the fewest requests. */
 export const MAX_PAGE_SIZE = 100;
 
-export type ServiceContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+export type ServiceContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
 
 export interface RetryPolicy {
 	/** How often a 429 answer is waited out and the request sent again (default 5). */

@@ -226,18 +226,3 @@ export async function fetchSharedSecret(this: ServiceContext, call: ServiceCall 
 	}
 	return response.secret;
 }
-
-/** Name, symbol and decimals of the chain's native token, for amounts of native and internal transfers. */
-export async function fetchNativeToken(
-	this: ServiceContext,
-	chainId: string,
-	call: ServiceCall = {},
-): Promise<{ name?: string; symbol?: string; decimals?: number }> {
-	const chain = await serviceRequest.call(this, { method: 'GET', path: `/v1/chains/${encodeURIComponent(chainId)}`, ...call });
-	const token = (chain.networkToken ?? {}) as IDataObject;
-	const nativeToken: { name?: string; symbol?: string; decimals?: number } = {};
-	if (typeof token.name === 'string') nativeToken.name = token.name;
-	if (typeof token.symbol === 'string') nativeToken.symbol = token.symbol;
-	if (typeof token.decimals === 'number') nativeToken.decimals = token.decimals;
-	return nativeToken;
-}

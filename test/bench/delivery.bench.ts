@@ -12,10 +12,10 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { canonicalJson } from '../../nodes/AddressActivityTrigger/canonicalJson';
-import { parseDelivery } from '../../nodes/AddressActivityTrigger/deliverySchema';
+import { parseDelivery } from '../../nodes/shared/deliverySchema';
 import { MessageWindow } from '../../nodes/AddressActivityTrigger/duplicates';
 import { isSignatureValid, signDelivery } from '../../nodes/AddressActivityTrigger/signature';
-import { toTransfers } from '../../nodes/AddressActivityTrigger/transfers';
+import { toTransfers } from '../../nodes/shared/transfers';
 import { startEmulator } from '../emulator';
 import { DeliveryReceiver, TriggerHarness, type ReceivedDelivery } from '../harness/trigger';
 import { ALICE, CAROL, triggerParameters, USDC } from '../trigger/support';

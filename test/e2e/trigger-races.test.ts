@@ -41,6 +41,8 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 	/** Secrets the account had before a rotation. */
 	const earlierSecrets: string[] = [];
 	let dave: Watcher;
+	/** A watcher whose activation ran with the database healthy (dave's may overlap the lock). */
+	let steady: Watcher;
 
 	const productionUrl = (workflow: Workflow) =>
 		`${stack.n8n.url}/webhook/${workflow.nodes.find((node) => node.name === TRIGGER)!.webhookId}/webhook`;
@@ -225,6 +227,7 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 
 	it('3. 20 distinct messages at once, then the same 20 again: 20 executions', async () => {
 		const burst = await watch('Race: a burst, then the same burst', BURST);
+		steady = burst;
 		const txs = await Promise.all(Array.from({ length: 20 }, (_, index) => pay(BURST, String(1_000_000_000_000_000 * (index + 1)))));
 		const list = await settledExecutions(burst, 20);
 		const attempts = await waitFor('20 delivered messages', async () => {
@@ -326,11 +329,10 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 		expect(line).toContain('answered 401');
 	});
 
-	// Holes found while writing these tests, reported to the maintainers: each scenario runs in a
-	// plain test (which checks that it was set up as meant and records what happened), and what the
-	// trigger should do is asserted in an it.failing test. Fixing the trigger makes it.failing
-	// fail: turn it into a plain it then.
-	describe('known holes (it.failing until fixed)', () => {
+	// Holes found while writing these tests, since fixed: each scenario runs in one test (which
+	// checks that it was set up as meant and records what happened), and what the trigger does is
+	// asserted in the next.
+	describe('answers the service gave up on, and addresses the trigger cannot re-read', () => {
 		const seen: Record<string, unknown> = {};
 
 		/** A workflow watching `address`, with one real delivery to copy. */
@@ -368,7 +370,7 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 			console.log(`[hole A] the retry was answered ${retry.status}; the message ran ${String(seen.aRuns)} times`);
 		});
 
-		it.failing('A. the retry of a message whose first copy ran is acknowledged without a second run', () => {
+		it('A. the retry of a message whose first copy ran is acknowledged without a second run', () => {
 			expect(seen.aRetry).toBe(200);
 			expect(seen.aRuns).toBe(1);
 		});
@@ -379,7 +381,7 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 			await stack.control.addFault({ method: 'GET', path: `/v1/webhooks/${webhookId}`, count: 1, status: 503 });
 			const first = await pay(ADDED_B);
 			const firstAttempt = await deliveredAttempt(watcher, first.txHash);
-			// A second one moments later (the trigger re-reads at most every 10 s).
+			// A second one moments later (a failed read does not count as a read).
 			const second = await pay(ADDED_B, '2000000000000000000');
 			const secondAttempt = await deliveredAttempt(watcher, second.txHash);
 			await sleep(SETTLE_MS);
@@ -391,7 +393,7 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 			console.log(`[hole B] the service was answered ${JSON.stringify(seen.bAnswers)}; runs per message ${JSON.stringify(seen.bRuns)}`);
 		});
 
-		it.failing('B. a message about an address the webhook monitors is not acknowledged without a run', () => {
+		it('B. a message about an address the webhook monitors is not acknowledged without a run', () => {
 			expect(seen.bRuns).toEqual([1, 1]);
 		});
 
@@ -414,7 +416,7 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 			console.log(`[hole C] the retries were answered ${JSON.stringify(retries)}; the message ran ${String(seen.cRuns)} times`);
 		});
 
-		it.failing('C. the retries of a message whose first copy ran are acknowledged (not 503 until the service gives up on the webhook)', () => {
+		it('C. the retries of a message whose first copy ran are acknowledged (not 503 until the service gives up on the webhook)', () => {
 			expect(seen.cRetries).toEqual([200, 200]);
 			expect(seen.cRuns).toBe(1);
 		});
@@ -430,9 +432,11 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 			const state = workflow.staticData?.[STATIC_DATA_KEY] ?? {};
 			expect(Object.keys(state).filter((key) => !['webhookId', 'webhookUrl', 'chainId', 'ownAddresses'].includes(key))).toEqual([]);
 		}
-		// The active one shows its registration there: static data is what this looks at.
-		const active = (await stack.client.getWorkflow(dave.workflow.id)) as Workflow & { staticData?: Record<string, Record<string, unknown>> };
-		expect(active.staticData?.[STATIC_DATA_KEY]).toMatchObject({ webhookId: (await webhookOf(dave)).id, webhookUrl: dave.url, chainId: CHAIN });
+		// An active one shows its registration there: static data is what this looks at. (Not the
+		// watcher of row 4: the lock taken right after its webhook appeared can make n8n's own save
+		// of the activation's static data fail, which the trigger copes with by finding the webhook by URL.)
+		const active = (await stack.client.getWorkflow(steady.workflow.id)) as Workflow & { staticData?: Record<string, Record<string, unknown>> };
+		expect(active.staticData?.[STATIC_DATA_KEY]).toMatchObject({ webhookId: (await webhookOf(steady)).id, webhookUrl: steady.url, chainId: CHAIN });
 		const log = stack.logText();
 		for (const known of [secret, ...earlierSecrets]) expect(log).not.toContain(known);
 		expect(log).not.toContain(EMULATOR_KEY);

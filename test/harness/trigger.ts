@@ -375,6 +375,11 @@ export class TriggerHarness {
 			response.status(200).json(result.webhookResponse ?? { message: 'Webhook call received' });
 			return { statusCode: 200, body: response.body, result };
 		}
+		// The service may stop waiting (10 s) and close the connection before n8n answers.
+		if (this.closeBeforeAnswer > 0) {
+			this.closeBeforeAnswer--;
+			response.emit('close');
+		}
 		// onReceived: n8n answers once it has created (or queued) the execution, with the node's
 		// webhookResponse (the description's empty responseData lets it through); 500 if that failed.
 		if (this.failExecutionStart > 0) {
@@ -386,6 +391,9 @@ export class TriggerHarness {
 		response.status(200).json(result.webhookResponse ?? { message: 'Workflow was started' });
 		return { statusCode: 200, body: response.body, items, result };
 	}
+
+	/** How many of the next deliveries the service gives up on (closes the connection) before n8n answers. */
+	closeBeforeAnswer = 0;
 
 	/** How many of the next runs n8n fails to start (as with a locked database): each answers 500. */
 	failExecutionStart = 0;

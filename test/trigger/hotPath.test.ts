@@ -1,8 +1,8 @@
-import { formatUnits } from '../../nodes/AddressActivityTrigger/amounts';
+import { formatUnits } from '../../nodes/shared/amounts';
 import { canonicalJson } from '../../nodes/AddressActivityTrigger/canonicalJson';
-import { parseDelivery, type Delivery } from '../../nodes/AddressActivityTrigger/deliverySchema';
+import { parseDelivery, type Delivery } from '../../nodes/shared/deliverySchema';
 import { isSignatureValid, signDelivery } from '../../nodes/AddressActivityTrigger/signature';
-import { involvesMonitored, monitoredSet, toTransfers } from '../../nodes/AddressActivityTrigger/transfers';
+import { involvesMonitored, monitoredSet, toTransfers } from '../../nodes/shared/transfers';
 
 const alice = '0x1111111111111111111111111111111111111111';
 const bob = '0x2222222222222222222222222222222222222222';

@@ -415,6 +415,33 @@ describe('duplicates', () => {
 	});
 });
 
+describe('answers the service gave up on, and addresses that cannot be read', () => {
+	it('does not run a message again when the service closed the connection before n8n answered', async () => {
+		await activate(triggerParameters({ addresses: ALICE }));
+		trigger.closeBeforeAnswer = 1;
+		const delivery = await deliver({ from: ALICE, to: CAROL, value: '15' });
+		expect(trigger.startedRuns).toHaveLength(1);
+		// The service saw no answer in time and retries: n8n had created the run, so no second one.
+		const retry = await trigger.receive(delivery);
+		expect(retry).toMatchObject({ statusCode: 200, body: { received: true }, items: undefined });
+		expect(trigger.startedRuns).toHaveLength(1);
+	});
+
+	it('asks for a retry, rather than acknowledging, a delivery about an address it cannot confirm', async () => {
+		await activate(triggerParameters({ addresses: ALICE }));
+		const webhookId = String(trigger.state.webhookId);
+		await control.service(key, 'PATCH', `/v1/webhooks/${webhookId}/addresses`, { addresses: [DAVE] });
+		await control.addFault({ method: 'GET', path: `/v1/webhooks/${webhookId}`, count: 1, status: 503 });
+		const before = receiver.deliveries.length;
+		await control.activity({ chainId: FUJI, from: BOB, to: DAVE, value: '16' });
+		const [first, retry] = (await receiver.waitFor(before + 2)).slice(before);
+		expect(first.outcome?.statusCode).toBe(503);
+		expect(logLines.at(-1)?.message).toContain("Could not read the webhook's monitored addresses");
+		expect(retry.outcome?.statusCode).toBe(200);
+		expect(retry.outcome?.items?.map((item) => [item.json.direction, item.json.monitoredAddress])).toEqual([['in', DAVE]]);
+	});
+});
+
 describe('races with activation', () => {
 	it('accepts a delivery that arrives before activation has recorded anything (static data empty, nothing in memory)', async () => {
 		await activate(triggerParameters({ addresses: ALICE }));

@@ -1,6 +1,6 @@
-import { formatUnits, isAtLeast, parseDecimal } from '../../nodes/AddressActivityTrigger/amounts';
-import { parseDelivery, type Delivery } from '../../nodes/AddressActivityTrigger/deliverySchema';
-import { toTransfers } from '../../nodes/AddressActivityTrigger/transfers';
+import { formatUnits, isAtLeast, parseDecimal } from '../../nodes/shared/amounts';
+import { parseDelivery, type Delivery } from '../../nodes/shared/deliverySchema';
+import { toTransfers } from '../../nodes/shared/transfers';
 
 const alice = '0x1111111111111111111111111111111111111111';
 const bob = '0x2222222222222222222222222222222222222222';
