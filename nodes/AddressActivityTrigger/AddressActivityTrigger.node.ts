@@ -87,7 +87,7 @@ export class AddressActivityTrigger implements INodeType {
 		defaultVersion: 2,
 		subtitle: '={{$parameter["output"] === "raw" ? "Raw message" : "Transfers"}}',
 		description:
-			'Starts the workflow when a monitored blockchain address has activity. Needs an n8n the service can reach; without a public URL use the Address Activity Poll Trigger.',
+			'Starts the workflow when a monitored blockchain address has activity. The service must reach this n8n at a public URL; without one (a laptop, a home or private network), use the Address Activity Poll Trigger.',
 		defaults: { name: 'Address Activity Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

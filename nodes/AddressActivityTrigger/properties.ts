@@ -3,6 +3,13 @@ import type { INodeProperties } from 'n8n-workflow';
 import { chainLocatorProperty } from '../shared/chains';
 
 export const triggerProperties: INodeProperties[] = [
+	{
+		displayName:
+			'The service delivers to this n8n\'s public webhook URL. n8n not reachable from the internet (a laptop, a home or private network)? Use the Address Activity Poll Trigger instead: same items, no public URL needed.',
+		name: 'reachabilityNotice',
+		type: 'notice',
+		default: '',
+	},
 	chainLocatorProperty({
 		searchListMethod: 'searchWebhookChains',
 		description:
