@@ -8,7 +8,8 @@ import * as path from 'path';
 import { launchBrowser } from './lib/browser';
 import type { ExecutionSummary } from './lib/n8n';
 import { REPO_ROOT } from './lib/package';
-import { DEFAULT_OWNER, startSandbox, TRIGGER_TYPE } from './lib/sandbox';
+import { TRIGGER_NODE_TYPE } from '../test/harness/names';
+import { DEFAULT_OWNER, startSandbox } from './lib/sandbox';
 
 const OUT = path.join(REPO_ROOT, 'docs', 'images');
 
@@ -21,9 +22,9 @@ async function main() {
 	});
 	const browser = await launchBrowser({ width: 1440, height: 900 });
 	try {
-		const workflow = sandbox.workflows.find((candidate) => candidate.nodes.some((node) => node.type === TRIGGER_TYPE));
+		const workflow = sandbox.workflows.find((candidate) => candidate.nodes.some((node) => node.type === TRIGGER_NODE_TYPE));
 		if (!workflow) throw new Error('no example workflow with the trigger in examples/');
-		const trigger = workflow.nodes.find((node) => node.type === TRIGGER_TYPE)!;
+		const trigger = workflow.nodes.find((node) => node.type === TRIGGER_NODE_TYPE)!;
 
 		// The first simulated transaction is a large native deposit: it passes the example's filter.
 		await sandbox.simulate();

@@ -6,8 +6,9 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 
+import { PACKAGE_NAME } from '../../test/harness/names';
+
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
-export const PACKAGE_NAME = 'n8n-nodes-address-activity';
 
 function npmEnv(): NodeJS.ProcessEnv {
 	const env: NodeJS.ProcessEnv = {};

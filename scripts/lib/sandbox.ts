@@ -6,14 +6,11 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 import { startEmulator, type RunningEmulator } from '../../test/emulator';
+import { CREDENTIAL_NAME, CREDENTIAL_TYPE, POLL_TRIGGER_NODE_TYPE, TRIGGER_NODE_TYPE } from '../../test/harness/names';
 import { ensureN8n, type N8nInstall } from './install';
 import { DEFAULT_OWNER, N8nClient, startN8n, type RunningN8n, type Workflow, type WorkflowInput } from './n8n';
 import { buildPackAndInstall, REPO_ROOT } from './package';
 
-export const CREDENTIAL_NAME = 'Address Activity account';
-export const CREDENTIAL_TYPE = 'addressActivityApi';
-export const TRIGGER_TYPE = 'n8n-nodes-address-activity.addressActivityTrigger';
-export const POLL_TRIGGER_TYPE = 'n8n-nodes-address-activity.addressActivityPollTrigger';
 // Emulator accounts live in memory; the same key every run keeps the stored credential valid.
 export const DEMO_ACCOUNT = { key: 'sandbox-demo-key', plan: 'paid' as const };
 
@@ -61,7 +58,7 @@ export function exampleFiles(): string[] {
 function watchedByExamples(examples: WorkflowInput[]): { chainId: string; addresses: string[] } {
 	for (const example of examples) {
 		for (const node of example.nodes) {
-			if (node.type !== TRIGGER_TYPE) continue;
+			if (node.type !== TRIGGER_NODE_TYPE) continue;
 			const chain = node.parameters.chainId as { value?: string } | string | undefined;
 			const chainId = typeof chain === 'string' ? chain : chain?.value;
 			const addresses = String(node.parameters.addresses ?? '')
@@ -75,7 +72,7 @@ function watchedByExamples(examples: WorkflowInput[]): { chainId: string; addres
 
 /** Activation registers the trigger's webhook at the service in the background: wait for it. */
 async function waitForWebhooks(emulatorUrl: string, workflow: Workflow): Promise<void> {
-	const ids = workflow.nodes.filter((node) => node.type === TRIGGER_TYPE && node.webhookId).map((node) => node.webhookId!);
+	const ids = workflow.nodes.filter((node) => node.type === TRIGGER_NODE_TYPE && node.webhookId).map((node) => node.webhookId!);
 	const deadline = Date.now() + 30_000;
 	while (Date.now() < deadline) {
 		const response = await fetch(`${emulatorUrl}/_emulator/webhooks`);
@@ -123,7 +120,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 				workflow = await client.createWorkflow(example);
 				log(`imported example "${example.name}"`);
 			}
-			const hasTrigger = example.nodes.some((node) => node.type === TRIGGER_TYPE);
+			const hasTrigger = example.nodes.some((node) => node.type === TRIGGER_NODE_TYPE);
 			if (hasTrigger) {
 				// The emulator starts empty each run, and n8n does not re-register webhooks it already
 				// knows at start: deactivate (a missing webhook counts as deleted) and activate again.
@@ -131,7 +128,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 				workflow = await client.activateWorkflow(workflow.id);
 				await waitForWebhooks(emulator.url, workflow);
 				log(`activated "${example.name}"`);
-			} else if (example.nodes.some((node) => node.type === POLL_TRIGGER_TYPE)) {
+			} else if (example.nodes.some((node) => node.type === POLL_TRIGGER_NODE_TYPE)) {
 				// Imported inactive: it polls only when asked (Fetch Test Event, or activation). One an
 				// earlier run activated would go on from its position in that run's chain, which the
 				// fresh emulator does not have: it is deactivated too (deleting it gets a fresh import).

@@ -6,7 +6,8 @@ import * as os from 'os';
 import * as path from 'path';
 
 import { loadFlatted, nodeOutput, type Execution } from '../../scripts/lib/n8n';
-import { exampleFiles, startSandbox, TRIGGER_TYPE, type Sandbox } from '../../scripts/lib/sandbox';
+import { exampleFiles, startSandbox, type Sandbox } from '../../scripts/lib/sandbox';
+import { CREDENTIAL_TYPE, PACKAGE_NAME, TRIGGER_NODE_TYPE } from '../harness/names';
 import { waitFor } from './helpers/stack';
 
 describe('the example workflows in the sandbox', () => {
@@ -34,16 +35,16 @@ describe('the example workflows in the sandbox', () => {
 		expect(sandbox.workflows).toHaveLength(files.length);
 		for (const workflow of sandbox.workflows) {
 			const stored = await sandbox.client.getWorkflow(workflow.id);
-			for (const node of stored.nodes.filter((candidate) => candidate.type.startsWith('n8n-nodes-address-activity.'))) {
-				expect(node.credentials?.addressActivityApi?.id).toBe(sandbox.credentialId);
+			for (const node of stored.nodes.filter((candidate) => candidate.type.startsWith(`${PACKAGE_NAME}.`))) {
+				expect(node.credentials?.[CREDENTIAL_TYPE]?.id).toBe(sandbox.credentialId);
 			}
-			expect(stored.active).toBe(stored.nodes.some((node) => node.type === TRIGGER_TYPE));
+			expect(stored.active).toBe(stored.nodes.some((node) => node.type === TRIGGER_NODE_TYPE));
 		}
 	});
 
 	it('runs the trigger example on simulated activity', async () => {
-		const workflow = sandbox.workflows.find((candidate) => candidate.nodes.some((node) => node.type === TRIGGER_TYPE))!;
-		const trigger = workflow.nodes.find((node) => node.type === TRIGGER_TYPE)!;
+		const workflow = sandbox.workflows.find((candidate) => candidate.nodes.some((node) => node.type === TRIGGER_NODE_TYPE))!;
+		const trigger = workflow.nodes.find((node) => node.type === TRIGGER_NODE_TYPE)!;
 		const txHash = await sandbox.simulate();
 		const [summary] = await waitFor('an execution of the trigger example', async () => {
 			const list = await sandbox.client.listExecutions(workflow.id);
@@ -57,7 +58,7 @@ describe('the example workflows in the sandbox', () => {
 	});
 
 	it('runs the action example', async () => {
-		const workflow = sandbox.workflows.find((candidate) => !candidate.nodes.some((node) => node.type === TRIGGER_TYPE))!;
+		const workflow = sandbox.workflows.find((candidate) => !candidate.nodes.some((node) => node.type === TRIGGER_NODE_TYPE))!;
 		const start = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger')!;
 		// A deposit to the first treasury wallet, the one the example reads the transactions of.
 		await fetch(`${sandbox.emulator.url}/_emulator/activity`, {

@@ -1,6 +1,7 @@
 // The packed package, installed into real n8n as a community package: n8n's loader finds both
 // nodes and the credential, and the editor's credential test talks to the service.
-import { ACTION_NODE_TYPE, EMULATOR_KEY, CREDENTIAL_TYPE, startStack, TRIGGER_NODE_TYPE, type Stack } from './helpers/stack';
+import { ACTION_NODE_TYPE, CREDENTIAL_TYPE, PACKAGE_NAME, TRIGGER_NODE_TYPE } from '../harness/names';
+import { EMULATOR_KEY, startStack, type Stack } from './helpers/stack';
 
 describe('the package inside n8n', () => {
 	let stack: Stack;
@@ -30,13 +31,13 @@ describe('the package inside n8n', () => {
 		const nodeTypes = await stack.client.nodeTypes();
 		const action = nodeTypes.find((type) => type.name === ACTION_NODE_TYPE);
 		const iconUrl = action?.iconUrl;
-		expect(iconUrl).toEqual({ light: expect.stringContaining('n8n-nodes-address-activity'), dark: expect.stringContaining('dark') });
+		expect(iconUrl).toEqual({ light: expect.stringContaining(PACKAGE_NAME), dark: expect.stringContaining('dark') });
 		for (const url of Object.values(iconUrl as Record<string, string>)) {
 			const response = await fetch(`${stack.n8n.url}/${url}`);
 			expect(response.status).toBe(200);
 			expect(await response.text()).toContain('<svg');
 		}
-		expect(stack.n8n.output()).not.toMatch(/error.*n8n-nodes-address-activity/i);
+		expect(stack.n8n.output()).not.toMatch(new RegExp(`error.*${PACKAGE_NAME}`, 'i'));
 	});
 
 	it('passes the credential test with a good key', async () => {

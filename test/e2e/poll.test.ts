@@ -8,12 +8,11 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 import { nodeOutput, type ExecutionSummary, type Workflow, type WorkflowInput } from '../../scripts/lib/n8n';
+import { CREDENTIAL_TYPE, POLL_TRIGGER_NODE_NAME, POLL_TRIGGER_NODE_TYPE } from '../harness/names';
 import { sleep, startStack, waitFor, type Stack } from './helpers/stack';
 import { addresses, byId } from './helpers/workflows';
 
-const POLL_TRIGGER_TYPE = 'n8n-nodes-address-activity.addressActivityPollTrigger';
-const CREDENTIAL_TYPE = 'addressActivityApi';
-const TRIGGER = 'Address Activity Poll Trigger';
+const TRIGGER = POLL_TRIGGER_NODE_NAME;
 const CHAIN = '43113';
 const [WALLET, COUNTERPARTY] = addresses(2, 'b0b');
 // n8n polls at a random second of each minute: a poll is at most a minute (and a moment) away.
@@ -26,7 +25,7 @@ function pollWorkflow(credential: { id: string; name: string }): WorkflowInput {
 			{
 				id: randomUUID(),
 				name: TRIGGER,
-				type: POLL_TRIGGER_TYPE,
+				type: POLL_TRIGGER_NODE_TYPE,
 				typeVersion: 1,
 				position: [0, 0],
 				credentials: { [CREDENTIAL_TYPE]: credential },
@@ -88,7 +87,7 @@ describe('the Address Activity Poll Trigger in n8n', () => {
 			'GET',
 			'/types/nodes.json',
 		);
-		const poll = types.find((type) => type.name === POLL_TRIGGER_TYPE);
+		const poll = types.find((type) => type.name === POLL_TRIGGER_NODE_TYPE);
 		expect(poll?.polling).toBe(true);
 		expect(poll?.properties.map((property) => property.name)).toEqual(
 			expect.arrayContaining(['pollTimes', 'chainId', 'addresses', 'output', 'filters', 'options']),
@@ -116,7 +115,7 @@ describe('the Address Activity Poll Trigger in n8n', () => {
 			fs.readFileSync(path.join(__dirname, '../../examples/address-activity-poll-trigger.json'), 'utf8'),
 		) as WorkflowInput;
 		for (const node of example.nodes) if (node.credentials?.[CREDENTIAL_TYPE]) node.credentials[CREDENTIAL_TYPE] = stack.credential;
-		const trigger = example.nodes.find((node) => node.type === POLL_TRIGGER_TYPE)!;
+		const trigger = example.nodes.find((node) => node.type === POLL_TRIGGER_NODE_TYPE)!;
 		const [treasury] = String(trigger.parameters.addresses).split('\n');
 		const chainId = (trigger.parameters.chainId as { value: string }).value;
 		const usdc = { address: '0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E', name: 'USD Coin', symbol: 'USDC', decimals: 6 };

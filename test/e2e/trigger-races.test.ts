@@ -10,13 +10,14 @@ import * as path from 'path';
 
 import { nodeOutput, type ExecutionSummary, type Workflow } from '../../scripts/lib/n8n';
 import { signMessage } from '../emulator/delivery/signing';
+import { TRIGGER_NODE_NAME } from '../harness/names';
 import { lockDatabase } from './helpers/databaseLock';
 import { newMessage, post, postAndGiveUp, sharedSecret, type SignedBody } from './helpers/signedDeliveries';
 import { deliveries, EMULATOR_KEY, sleep, startStack, waitFor, type Delivery, type Stack } from './helpers/stack';
 import { addresses, triggerWorkflow } from './helpers/workflows';
 
 const CHAIN = '43113';
-const TRIGGER = 'Address Activity Trigger';
+const TRIGGER = TRIGGER_NODE_NAME;
 const [EARLY, PAIRS, BURST, DAVE, HOLE_A, HOLE_B, HOLE_C] = addresses(7, 'ace');
 /** Addresses someone else added to a trigger's webhook at the service (the Address Activity node can). */
 const [ADDED_A, ADDED_B] = addresses(2, 'add');
@@ -41,7 +42,7 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 	/** Secrets the account had before a rotation. */
 	const earlierSecrets: string[] = [];
 	let dave: Watcher;
-	/** A watcher whose activation ran with the database healthy (dave's may overlap the lock). */
+	/** A watcher still active at the end whose activation ran with the database healthy (dave's may overlap the lock). */
 	let steady: Watcher;
 
 	const productionUrl = (workflow: Workflow) =>
@@ -227,7 +228,6 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 
 	it('3. 20 distinct messages at once, then the same 20 again: 20 executions', async () => {
 		const burst = await watch('Race: a burst, then the same burst', BURST);
-		steady = burst;
 		const txs = await Promise.all(Array.from({ length: 20 }, (_, index) => pay(BURST, String(1_000_000_000_000_000 * (index + 1)))));
 		const list = await settledExecutions(burst, 20);
 		const attempts = await waitFor('20 delivered messages', async () => {
@@ -399,6 +399,7 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 
 		it('C. setup: the service gives up on a delivery before the trigger claims it, then retries it', async () => {
 			const { watcher, base } = await watchWithDelivery('Hole: the service gives up before the claim', HOLE_C);
+			steady = watcher;
 			// After a rotation the trigger reads the secret again before it claims a message; that read
 			// takes 3 s, and the service stops waiting meanwhile. (Its activation just now allows the re-read.)
 			await stack.control.clearRequests();
@@ -435,8 +436,11 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 		// An active one shows its registration there: static data is what this looks at. (Not the
 		// watcher of row 4: the lock taken right after its webhook appeared can make n8n's own save
 		// of the activation's static data fail, which the trigger copes with by finding the webhook by URL.)
-		const active = (await stack.client.getWorkflow(steady.workflow.id)) as Workflow & { staticData?: Record<string, Record<string, unknown>> };
-		expect(active.staticData?.[STATIC_DATA_KEY]).toMatchObject({ webhookId: (await webhookOf(steady)).id, webhookUrl: steady.url, chainId: CHAIN });
+		const registration = await waitFor('the activation saved in static data', async () => {
+			const active = (await stack.client.getWorkflow(steady.workflow.id)) as Workflow & { staticData?: Record<string, Record<string, unknown>> };
+			return active.staticData?.[STATIC_DATA_KEY];
+		});
+		expect(registration).toMatchObject({ webhookId: (await webhookOf(steady)).id, webhookUrl: steady.url, chainId: CHAIN });
 		const log = stack.logText();
 		for (const known of [secret, ...earlierSecrets]) expect(log).not.toContain(known);
 		expect(log).not.toContain(EMULATOR_KEY);

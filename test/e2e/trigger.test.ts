@@ -2,13 +2,14 @@
 // signed deliveries start one execution per message, forged and repeated deliveries start none,
 // deactivation removes the webhook, and an n8n restart loses no message and runs none twice.
 import { nodeOutput, type ExecutionSummary, type Workflow } from '../../scripts/lib/n8n';
+import { TRIGGER_NODE_NAME } from '../harness/names';
 import { deliveries, sleep, startStack, waitFor, type Delivery, type Stack } from './helpers/stack';
 import { addresses, triggerWorkflow } from './helpers/workflows';
 
 const [ALICE, BOB] = addresses(2, 'a11ce');
 const STRANGER = addresses(1, 'ffff')[0];
 const CHAIN = '43113';
-const TRIGGER = 'Address Activity Trigger';
+const TRIGGER = TRIGGER_NODE_NAME;
 
 type EmulatorWebhook = { id: string; url: string; status: string; name?: string; metadata?: { addresses?: string[] } };
 

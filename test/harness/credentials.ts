@@ -12,11 +12,10 @@ import type {
 import { ICredentialsHelper } from 'n8n-workflow';
 
 import { AddressActivityApi } from '../../credentials/AddressActivityApi.credentials';
-
-export const CREDENTIAL_TYPE = 'addressActivityApi';
+import { CREDENTIAL_NAME } from './names';
 
 /** The credential reference a node carries in a workflow (id and name, as n8n stores them). */
-export const CREDENTIAL_REFERENCE: INodeCredentialsDetails = { id: 'cred-1', name: 'Address Activity account' };
+export const CREDENTIAL_REFERENCE: INodeCredentialsDetails = { id: 'cred-1', name: CREDENTIAL_NAME };
 
 export interface AddressActivityCredentialData extends ICredentialDataDecryptedObject {
 	apiKey: string;

@@ -4,10 +4,10 @@ import { Workflow } from 'n8n-workflow';
 
 import { AddressActivity } from '../../nodes/AddressActivity/AddressActivity.node';
 import { buildAdditionalData } from './additionalData';
-import { CREDENTIAL_REFERENCE, CREDENTIAL_TYPE, HarnessCredentialsHelper } from './credentials';
+import { CREDENTIAL_REFERENCE, HarnessCredentialsHelper } from './credentials';
 import type { AddressActivityCredentialData } from './credentials';
+import { ACTION_NODE_NAME, ACTION_NODE_TYPE, CREDENTIAL_TYPE } from './names';
 import { HarnessNodeTypes } from './nodeTypes';
-import { ACTION_NODE_NAME, ACTION_NODE_TYPE } from './runNode';
 
 /**
  * Calls one of the action node's resource-locator searches as the editor does, through

@@ -9,6 +9,7 @@ import type {
 import { NodeConnectionTypes, NodeHelpers } from 'n8n-workflow';
 
 import { AddressActivity } from '../../nodes/AddressActivity/AddressActivity.node';
+import { ACTION_NODE_TYPE } from './names';
 
 /**
  * The first node of every harness workflow: emits the items given as JSON in its parameter, so
@@ -42,7 +43,7 @@ export class HarnessNodeTypes implements INodeTypes {
 
 	constructor(types: Record<string, INodeType | IVersionedNodeType> = {}) {
 		this.register('harness.items', new HarnessItems());
-		this.register('n8n-nodes-address-activity.addressActivity', new AddressActivity());
+		this.register(ACTION_NODE_TYPE, new AddressActivity());
 		for (const [name, type] of Object.entries(types)) this.register(name, type);
 	}
 

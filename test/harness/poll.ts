@@ -27,7 +27,8 @@ import type {
 
 import { AddressActivityPollTrigger } from '../../nodes/AddressActivityPollTrigger/AddressActivityPollTrigger.node';
 import { buildAdditionalData } from './additionalData';
-import { CREDENTIAL_REFERENCE, CREDENTIAL_TYPE, HarnessCredentialsHelper, type AddressActivityCredentialData } from './credentials';
+import { CREDENTIAL_REFERENCE, HarnessCredentialsHelper, type AddressActivityCredentialData } from './credentials';
+import { CREDENTIAL_TYPE, POLL_TRIGGER_NODE_NAME, POLL_TRIGGER_NODE_TYPE } from './names';
 
 // n8n's node loader adds these parameters to every node with `polling: true` (not exported from
 // n8n-core's entry point).
@@ -35,8 +36,6 @@ import { CREDENTIAL_REFERENCE, CREDENTIAL_TYPE, HarnessCredentialsHelper, type A
 const { commonPollingParameters } = require('n8n-core/dist/nodes-loader/constants') as {
 	commonPollingParameters: INodeType['description']['properties'];
 };
-
-export const POLL_TRIGGER_TYPE = 'n8n-nodes-address-activity.addressActivityPollTrigger';
 
 /** The poll trigger as n8n loads it: with the Poll Times parameter in front. */
 export function loadedPollTrigger(): INodeType {
@@ -57,7 +56,7 @@ class PollNodeTypes implements INodeTypes {
 	}
 
 	getKnownTypes(): IDataObject {
-		return { [POLL_TRIGGER_TYPE]: { className: 'AddressActivityPollTrigger', sourcePath: '' } };
+		return { [POLL_TRIGGER_NODE_TYPE]: { className: 'AddressActivityPollTrigger', sourcePath: '' } };
 	}
 }
 
@@ -95,8 +94,8 @@ export class PollHarness {
 	constructor(private readonly options: PollHarnessOptions) {
 		this.node = {
 			id: 'b7c1d2e3-0000-4000-8000-00000000a001',
-			name: 'Address Activity Poll Trigger',
-			type: POLL_TRIGGER_TYPE,
+			name: POLL_TRIGGER_NODE_NAME,
+			type: POLL_TRIGGER_NODE_TYPE,
 			typeVersion: 1,
 			position: [0, 0],
 			parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...options.parameters },

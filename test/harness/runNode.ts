@@ -10,12 +10,10 @@ import type {
 import { Workflow } from 'n8n-workflow';
 
 import { buildAdditionalData } from './additionalData';
-import { CREDENTIAL_REFERENCE, CREDENTIAL_TYPE, HarnessCredentialsHelper } from './credentials';
+import { CREDENTIAL_REFERENCE, HarnessCredentialsHelper } from './credentials';
 import type { AddressActivityCredentialData } from './credentials';
+import { ACTION_NODE_NAME, ACTION_NODE_TYPE, CREDENTIAL_TYPE } from './names';
 import { HarnessNodeTypes } from './nodeTypes';
-
-export const ACTION_NODE_TYPE = 'n8n-nodes-address-activity.addressActivity';
-export const ACTION_NODE_NAME = 'Address Activity';
 
 export interface RunNodeOptions {
 	/** The node's parameters as the editor stores them (expressions start with '='). */

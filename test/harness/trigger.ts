@@ -33,8 +33,8 @@ import {
 
 import { AddressActivityApi } from '../../credentials/AddressActivityApi.credentials';
 import { AddressActivityTrigger } from '../../nodes/AddressActivityTrigger/AddressActivityTrigger.node';
-
-export const TRIGGER_TYPE = 'n8n-nodes-address-activity.addressActivityTrigger';
+import { CREDENTIAL_REFERENCE } from './credentials';
+import { CREDENTIAL_TYPE, TRIGGER_NODE_NAME, TRIGGER_NODE_TYPE } from './names';
 
 export interface LogLine {
 	level: 'error' | 'warn' | 'info' | 'debug';
@@ -76,7 +76,7 @@ class TriggerNodeTypes implements INodeTypes {
 	}
 
 	getKnownTypes(): IDataObject {
-		return { [TRIGGER_TYPE]: { className: 'AddressActivityTrigger', sourcePath: '' } };
+		return { [TRIGGER_NODE_TYPE]: { className: 'AddressActivityTrigger', sourcePath: '' } };
 	}
 }
 
@@ -208,13 +208,13 @@ export class TriggerHarness {
 		this.publicUrl = options.publicUrl ?? 'http://127.0.0.1:5678';
 		this.node = {
 			id: 'a2f0c2de-1f7e-4f43-9c55-2b1e8d3c0001',
-			name: options.nodeName ?? 'Address Activity Trigger',
-			type: TRIGGER_TYPE,
+			name: options.nodeName ?? TRIGGER_NODE_NAME,
+			type: TRIGGER_NODE_TYPE,
 			typeVersion: options.typeVersion ?? 2,
 			position: [0, 0],
 			webhookId: options.webhookId ?? 'c0ffee00-0000-4000-8000-000000000001',
 			parameters: options.parameters,
-			credentials: { addressActivityApi: { id: '1', name: 'Address Activity account' } },
+			credentials: { [CREDENTIAL_TYPE]: CREDENTIAL_REFERENCE },
 		};
 		this.workflow = new Workflow({
 			id: options.workflowId ?? 'wf-trigger-1',

@@ -2,6 +2,7 @@ import type { INode } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { AddressActivity } from '../../nodes/AddressActivity/AddressActivity.node';
+import { ACTION_NODE_NAME, ACTION_NODE_TYPE } from '../harness/names';
 import { HarnessNodeTypes } from '../harness/nodeTypes';
 
 const nodeType = new AddressActivity();
@@ -10,8 +11,8 @@ const nodeType = new AddressActivity();
 function subtitle(parameters: Record<string, string>): unknown {
 	const node: INode = {
 		id: 'subtitle',
-		name: nodeType.description.defaults.name ?? 'Address Activity',
-		type: `n8n-nodes-address-activity.${nodeType.description.name}`,
+		name: ACTION_NODE_NAME,
+		type: ACTION_NODE_TYPE,
 		typeVersion: 1,
 		position: [0, 0],
 		parameters,

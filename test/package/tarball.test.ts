@@ -8,6 +8,7 @@ import * as path from 'path';
 
 import { buildPackage, REPO_ROOT } from '../../scripts/lib/package';
 import { formatBytes, packAndUnpack, removeUnpacked, type UnpackedTarball } from '../../scripts/lib/scan';
+import { PACKAGE_NAME } from '../harness/names';
 
 interface Manifest {
 	license?: string;
@@ -69,7 +70,7 @@ describe('the published tarball', () => {
 			const codexFile = node.replace(/\.js$/, '.json');
 			expect(unpacked.files).toContain(codexFile);
 			const codex = JSON.parse(fs.readFileSync(path.join(unpacked.dir, codexFile), 'utf8')) as { node?: string; categories?: string[] };
-			expect(codex.node).toMatch(/^n8n-nodes-address-activity\./);
+			expect(codex.node?.split('.')[0]).toBe(PACKAGE_NAME);
 			expect(codex.categories?.length).toBeGreaterThan(0);
 		}
 	});

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import type { IConnections, INode } from 'n8n-workflow';
 
-import { POLL_TRIGGER_TYPE } from '../harness/poll';
+import { CREDENTIAL_NAME, CREDENTIAL_TYPE, POLL_TRIGGER_NODE_TYPE } from '../harness/names';
 import { randomAddress, startPollService, USDC, type PollTestService } from './support';
 
 interface ExampleWorkflow {
@@ -14,7 +14,7 @@ interface ExampleWorkflow {
 
 const read = (file: string) => JSON.parse(readFileSync(join(__dirname, '../../examples', file), 'utf8')) as ExampleWorkflow;
 const example = read('address-activity-poll-trigger.json');
-const triggerNode = example.nodes.find((node) => node.type === POLL_TRIGGER_TYPE) as INode;
+const triggerNode = example.nodes.find((node) => node.type === POLL_TRIGGER_NODE_TYPE) as INode;
 
 describe('the example workflow (examples/address-activity-poll-trigger.json)', () => {
 	let service: PollTestService;
@@ -28,7 +28,7 @@ describe('the example workflow (examples/address-activity-poll-trigger.json)', (
 	});
 
 	it('references its credential by name, polls every minute, and connects nodes that exist', () => {
-		expect(triggerNode.credentials).toEqual({ addressActivityApi: { name: 'Address Activity account' } });
+		expect(triggerNode.credentials).toEqual({ [CREDENTIAL_TYPE]: { name: CREDENTIAL_NAME } });
 		expect(triggerNode.parameters.pollTimes).toEqual({ item: [{ mode: 'everyMinute' }] });
 		const names = new Set(example.nodes.map((node) => node.name));
 		for (const [source, outputs] of Object.entries(example.connections)) {

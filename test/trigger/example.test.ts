@@ -6,7 +6,8 @@ import type { IConnections, INode } from 'n8n-workflow';
 
 import type { RunningEmulator } from '../emulator';
 import { startEmulator } from '../emulator';
-import { DeliveryReceiver, TRIGGER_TYPE, TriggerHarness } from '../harness/trigger';
+import { CREDENTIAL_NAME, CREDENTIAL_TYPE, TRIGGER_NODE_TYPE } from '../harness/names';
+import { DeliveryReceiver, TriggerHarness } from '../harness/trigger';
 import { CAROL, EmulatorControl, USDC } from './support';
 
 interface ExampleWorkflow {
@@ -17,7 +18,7 @@ interface ExampleWorkflow {
 const example = JSON.parse(
 	readFileSync(join(__dirname, '../../examples/address-activity-trigger.json'), 'utf8'),
 ) as ExampleWorkflow;
-const triggerNode = example.nodes.find((node) => node.type === TRIGGER_TYPE) as INode;
+const triggerNode = example.nodes.find((node) => node.type === TRIGGER_NODE_TYPE) as INode;
 
 describe('the example workflow (examples/address-activity-trigger.json)', () => {
 	let emulator: RunningEmulator;
@@ -34,7 +35,7 @@ describe('the example workflow (examples/address-activity-trigger.json)', () => 
 	});
 
 	it('references its credential by name and connects nodes that exist', () => {
-		expect(triggerNode.credentials).toEqual({ addressActivityApi: { name: 'Address Activity account' } });
+		expect(triggerNode.credentials).toEqual({ [CREDENTIAL_TYPE]: { name: CREDENTIAL_NAME } });
 		const names = new Set(example.nodes.map((node) => node.name));
 		for (const [source, outputs] of Object.entries(example.connections)) {
 			expect(names.has(source)).toBe(true);

@@ -11,12 +11,10 @@ import { loadFlatted, N8nClient, startN8n, type Execution, type RunningN8n } fro
 import { buildPackage, installIntoUserFolder, packPackage } from '../../../scripts/lib/package';
 import { startEmulator, type RunningEmulator, type StartEmulatorOptions } from '../../emulator';
 import { EmulatorControl } from '../../harness/emulatorControl';
+import { CREDENTIAL_TYPE } from '../../harness/names';
 
 // A fresh key per run: the emulator accepts any key it is given at start.
 export const EMULATOR_KEY = `e2e-${randomUUID()}`;
-export const CREDENTIAL_TYPE = 'addressActivityApi';
-export const ACTION_NODE_TYPE = 'n8n-nodes-address-activity.addressActivity';
-export const TRIGGER_NODE_TYPE = 'n8n-nodes-address-activity.addressActivityTrigger';
 
 export interface Stack {
 	emulator: RunningEmulator;

@@ -2,7 +2,7 @@
 import { randomUUID } from 'crypto';
 
 import type { WorkflowInput, WorkflowNode } from '../../../scripts/lib/n8n';
-import { ACTION_NODE_TYPE, CREDENTIAL_TYPE, TRIGGER_NODE_TYPE } from './stack';
+import { ACTION_NODE_TYPE, CREDENTIAL_TYPE, TRIGGER_NODE_NAME, TRIGGER_NODE_TYPE } from '../../harness/names';
 
 export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
@@ -48,7 +48,7 @@ export function triggerWorkflow(options: TriggerWorkflowOptions): WorkflowInput 
 		nodes: [
 			{
 				id: randomUUID(),
-				name: 'Address Activity Trigger',
+				name: TRIGGER_NODE_NAME,
 				type: TRIGGER_NODE_TYPE,
 				typeVersion: options.typeVersion ?? 1,
 				position: [0, 0],
@@ -63,7 +63,7 @@ export function triggerWorkflow(options: TriggerWorkflowOptions): WorkflowInput 
 			},
 			{ id: randomUUID(), name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [240, 0], parameters: {} },
 		],
-		connections: { 'Address Activity Trigger': { main: [[{ node: 'Done', type: 'main', index: 0 }]] } },
+		connections: { [TRIGGER_NODE_NAME]: { main: [[{ node: 'Done', type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
 	};
 }
