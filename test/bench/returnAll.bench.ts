@@ -1,0 +1,242 @@
+/* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/require-node-api-error */
+/**
+ * Return All benchmark: what one page costs when the Address Activity node reads a whole list
+ * (Transaction > Get Many, chain 43114: 10,500 transactions in 105 pages of 100), next to a bare
+ * fetch loop over the same pages, side by side in one run against one emulator. The readers take
+ * turns, so all see the same machine load; the figures are the median and the best round.
+ *
+ * - bare: fetch, parse, keep the entries (the least a client can do);
+ * - harness: the node through n8n-core's WorkflowExecute (test/harness/runNode.ts), whose
+ *   credentials come from memory;
+ * - n8n (with `--n8n`): the node in the real n8n 2.41.1 (the cached install, the package as built
+ *   in dist/), timed by n8n itself (the node's executionTime); n8n reads the credential from its
+ *   database, decrypts it and resolves its expressions whenever a node asks for it.
+ *
+ * The emulator runs in a process of its own, as the service does for n8n (`--in-process` runs it
+ * in the benchmark's process instead: its work then counts on every side).
+ *
+ *   npm run bench:returnall [-- --rounds 7] [-- --n8n] [-- --in-process]
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+import { currentBuildTarball } from '../../scripts/lib/currentBuild';
+import { ensureN8n, N8N_VERSION } from '../../scripts/lib/install';
+import { loadFlatted, N8nClient, startN8n } from '../../scripts/lib/n8n';
+import { installIntoUserFolder } from '../../scripts/lib/package';
+import { AddressActivityApi } from '../../credentials/AddressActivityApi.credentials';
+import { AddressActivity } from '../../nodes/AddressActivity/AddressActivity.node';
+import packageJson from '../../package.json';
+import type { AddressActivityCredentialData } from '../harness/credentials';
+import { EmulatorControl } from '../harness/emulatorControl';
+import { byId, startTestService } from '../harness/fixtures';
+import { runNode } from '../harness/runNode';
+
+const CHAIN_ID = '43114';
+const PATH = `/v1/chains/${CHAIN_ID}/transactions`;
+const PAGE_SIZE = 100;
+const PARAMETERS = { resource: 'transaction', operation: 'getMany', chainId: byId(CHAIN_ID), returnAll: true };
+
+interface Round {
+	ms: number;
+	pages: number;
+	entries: number;
+}
+
+type Reader = { label: string; read: () => Promise<Round>; close?: () => Promise<void> };
+
+function pagesOf(entries: number): number {
+	return Math.ceil(entries / PAGE_SIZE);
+}
+
+function bareReader(credentials: AddressActivityCredentialData): Reader {
+	return {
+		label: 'bare fetch loop (fetch, JSON, keep entries)',
+		read: async () => {
+			const started = performance.now();
+			const entries: unknown[] = [];
+			let pages = 0;
+			let pageToken: string | undefined;
+			do {
+				const query = new URLSearchParams({ pageSize: String(PAGE_SIZE), ...(pageToken ? { pageToken } : {}) });
+				const response = await fetch(`${credentials.baseUrl}${PATH}?${query.toString()}`, {
+					headers: { 'x-service-api-key': credentials.apiKey },
+				});
+				if (response.status !== 200) throw new Error(`bare loop: ${response.status} ${await response.text()}`);
+				const page = (await response.json()) as { transactions: unknown[]; nextPageToken?: string };
+				for (const entry of page.transactions) entries.push(entry);
+				pageToken = page.nextPageToken;
+				pages++;
+			} while (pageToken);
+			return { ms: performance.now() - started, pages, entries: entries.length };
+		},
+	};
+}
+
+function harnessReader(credentials: AddressActivityCredentialData): Reader {
+	return {
+		label: 'node Return All via n8n-core (harness)',
+		read: async () => {
+			const started = performance.now();
+			const result = await runNode({ credentials, parameters: PARAMETERS });
+			const ms = performance.now() - started;
+			if (result.error) throw new Error(`harness: ${result.error.message}`);
+			return { ms, pages: pagesOf(result.items.length), entries: result.items.length };
+		},
+	};
+}
+
+/** The real n8n with the package as built, a credential for the emulator and a Return All workflow. */
+async function n8nReader(credentials: AddressActivityCredentialData): Promise<Reader> {
+	const install = await ensureN8n();
+	const flatted = loadFlatted(install);
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'aa-bench-returnall-'));
+	installIntoUserFolder(currentBuildTarball(), userFolder);
+	const n8n = await startN8n({ install, userFolder, logFile: path.join(userFolder, 'n8n.log') });
+	const close = async () => {
+		await n8n.stop();
+		fs.rmSync(userFolder, { recursive: true, force: true });
+	};
+	try {
+		const client = new N8nClient(n8n.url);
+		await client.setupOwner();
+		const credentialType = new AddressActivityApi().name;
+		const credential = await client.createCredential('Address Activity account', credentialType, { ...credentials });
+		const node = new AddressActivity().description;
+		const nodeName = node.defaults.name ?? node.displayName;
+		const workflow = await client.createWorkflow({
+			name: 'Return All benchmark',
+			nodes: [
+				{ name: 'Manual Trigger', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+				{
+					name: nodeName,
+					type: `${packageJson.name}.${node.name}`,
+					typeVersion: 1,
+					position: [200, 0],
+					parameters: PARAMETERS,
+					credentials: { [credentialType]: { id: credential.id, name: credential.name } },
+				},
+			],
+			connections: { 'Manual Trigger': { main: [[{ node: nodeName, type: 'main', index: 0 }]] } },
+		});
+		return {
+			label: `node Return All in n8n ${N8N_VERSION}`,
+			close,
+			read: async () => {
+				const executionId = await client.runWorkflow(workflow.id, 'Manual Trigger');
+				for (;;) {
+					await new Promise((resolve) => setTimeout(resolve, 200));
+					const summary = (await client.listExecutions(workflow.id)).find((execution) => String(execution.id) === String(executionId));
+					if (summary && summary.status !== 'running' && summary.status !== 'new') break;
+				}
+				const execution = await client.getExecution(executionId, flatted);
+				const run = execution.data.resultData.runData[nodeName]?.[0] as
+					| { executionTime?: number; error?: { message: string }; data?: { main: unknown[][] } }
+					| undefined;
+				if (!run || run.error || run.executionTime === undefined) throw new Error(`n8n: ${run?.error?.message ?? 'no run'}`);
+				const entries = run.data?.main[0]?.length ?? 0;
+				return { ms: run.executionTime, pages: pagesOf(entries), entries };
+			},
+		};
+	} catch (error) {
+		await close();
+		throw error;
+	}
+}
+
+interface Service {
+	credentials: AddressActivityCredentialData;
+	close(): Promise<void>;
+}
+
+/** The emulator CLI in a child process, with a paid key and no rate limit in the way. */
+async function emulatorProcess(): Promise<Service> {
+	const apiKey = `bench-${randomBytes(8).toString('hex')}`;
+	const root = path.resolve(__dirname, '..', '..');
+	const child: ChildProcess = spawn(
+		process.execPath,
+		['-r', 'ts-node/register/transpile-only', 'test/emulator/cli.ts', '--port', '0', '--api-key', apiKey, '--plan', 'paid'],
+		{ cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'inherit'] },
+	);
+	const url = await new Promise<string>((resolve, reject) => {
+		let output = '';
+		child.stdout?.on('data', (chunk: Buffer) => {
+			output += chunk.toString('utf8');
+			const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+			if (match) resolve(match[1]);
+		});
+		child.once('exit', (code) => reject(new Error(`the emulator exited with ${code}`)));
+	});
+	await new EmulatorControl(url).setRateLimit({ limit: 1_000_000, windowSeconds: 60 });
+	return {
+		credentials: { apiKey, baseUrl: url },
+		close: async () => {
+			const exited = new Promise((resolve) => child.once('exit', resolve));
+			child.kill('SIGTERM');
+			await exited;
+		},
+	};
+}
+
+async function emulatorInProcess(): Promise<Service> {
+	const service = await startTestService({ rateLimit: { limit: 1_000_000, windowSeconds: 60 } });
+	return { credentials: await service.newAccount({ plan: 'paid' }), close: service.close };
+}
+
+function median(values: number[]): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	const middle = Math.floor(sorted.length / 2);
+	return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+function argument(name: string, fallback: number): number {
+	const index = process.argv.indexOf(`--${name}`);
+	const value = index === -1 ? NaN : Number(process.argv[index + 1]);
+	return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+async function main(): Promise<void> {
+	const rounds = argument('rounds', 7);
+	const inProcess = process.argv.includes('--in-process');
+	const service = inProcess ? await emulatorInProcess() : await emulatorProcess();
+	const readers: Reader[] = [];
+	try {
+		const { credentials } = service;
+		readers.push(bareReader(credentials), harnessReader(credentials));
+		if (process.argv.includes('--n8n')) readers.push(await n8nReader(credentials));
+		// Warm-up: the emulator generates the chain on first read, and every reader warms its code.
+		for (const reader of readers) await reader.read();
+
+		const results = readers.map(() => [] as Round[]);
+		for (let round = 0; round < rounds; round++) {
+			for (const [index, reader] of readers.entries()) results[index].push(await reader.read());
+		}
+		const entries = results[0][0].entries;
+		if (results.some((list) => list.some((result) => result.entries !== entries))) {
+			throw new Error('the readers did not read the same list');
+		}
+		console.log(
+			`Node ${process.version}; ${entries} transactions of chain ${CHAIN_ID} in ${pagesOf(entries)} pages of ${PAGE_SIZE}; ` +
+				`${rounds} rounds, readers taking turns; emulator ${inProcess ? 'in this process' : 'in its own process'}`,
+		);
+		console.log(`${'reader'.padEnd(46)} ${'ms/page median'.padStart(15)} ${'ms/page best'.padStart(13)} ${'x bare (median)'.padStart(16)}`);
+		const bareMedian = median(results[0].map((r) => r.ms / r.pages));
+		for (const [index, reader] of readers.entries()) {
+			const perPage = results[index].map((r) => r.ms / r.pages);
+			console.log(
+				`${reader.label.padEnd(46)} ${median(perPage).toFixed(2).padStart(15)} ${Math.min(...perPage).toFixed(2).padStart(13)} ${(median(perPage) / bareMedian).toFixed(2).padStart(15)}x`,
+			);
+		}
+	} finally {
+		for (const reader of readers) await reader.close?.();
+		await service.close();
+	}
+}
+
+void main().catch((error: unknown) => {
+	console.error(error);
+	process.exitCode = 1;
+});
