@@ -5,10 +5,10 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 
-import { launchBrowser } from './lib/browser';
-import type { ExecutionSummary } from './lib/n8n';
-import { REPO_ROOT } from './lib/package';
 import { TRIGGER_NODE_TYPE } from '../test/harness/names';
+import { waitFor } from '../test/harness/wait';
+import { launchBrowser } from './lib/browser';
+import { REPO_ROOT } from './lib/package';
 import { DEFAULT_OWNER, startSandbox } from './lib/sandbox';
 
 const OUT = path.join(REPO_ROOT, 'docs', 'images');
@@ -28,12 +28,12 @@ async function main() {
 
 		// The first simulated transaction is a large native deposit: it passes the example's filter.
 		await sandbox.simulate();
-		let execution: ExecutionSummary | undefined;
-		for (let i = 0; i < 100 && !execution; i++) {
-			execution = (await sandbox.client.listExecutions(workflow.id)).find((candidate) => candidate.status === 'success');
-			if (!execution) await new Promise((resolve) => setTimeout(resolve, 200));
-		}
-		if (!execution) throw new Error('the simulated deposit started no execution');
+		const execution = await waitFor(
+			'an execution of the simulated deposit',
+			async () => (await sandbox.client.listExecutions(workflow.id)).find((candidate) => candidate.status === 'success'),
+			20_000,
+			200,
+		);
 
 		const page = await browser.context.newPage();
 		await page.goto(`${sandbox.n8n.url}/signin`);

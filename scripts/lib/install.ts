@@ -7,6 +7,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 
+import { sleep } from '../../test/harness/wait';
+
 export const N8N_VERSION = '2.41.1';
 // The registry's per-platform Node packages ship the real binary; the `node` wrapper package only
 // fetches it from a preinstall script, which --ignore-scripts skips.
@@ -106,7 +108,7 @@ async function lock(lockDir: string, log: (line: string) => void): Promise<() =>
 			}
 			if (!told) log(`waiting for another n8n install (pid ${owner || '?'}) to finish`);
 			told = true;
-			await new Promise((resolve) => setTimeout(resolve, 2000));
+			await sleep(2000);
 		}
 	}
 }

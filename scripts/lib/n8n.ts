@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 
+import { waitFor } from '../../test/harness/wait';
 import type { N8nInstall } from './install';
 import { freePort } from './ports';
 import { reapWithThisProcess } from './reaper';
@@ -28,8 +29,6 @@ export interface RunningN8n {
 	output(): string;
 	stop(): Promise<void>;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Environment that keeps n8n on loopback, quiet and away from the internet. */
 export function n8nEnvironment(port: number, brokerPort: number, userFolder: string): Record<string, string> {
@@ -191,22 +190,19 @@ export async function spawnN8n(command: N8nCommand, options: N8nProcessOptions):
 /** Polls `url` until it answers 2xx (and `also`, if given, holds); stops the process on failure. */
 export async function waitUntilReady(n8n: N8nProcess, url: string, options: { timeoutMs?: number; also?: () => Promise<boolean> } = {}): Promise<void> {
 	const timeoutMs = options.timeoutMs ?? 180_000;
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const exited = n8n.exitCode();
-		if (exited !== undefined) throw new Error(`n8n ${n8n.command} exited with ${exited} before it was ready:\n${n8n.output().slice(-4000)}`);
-		if (Date.now() > deadline) {
-			await n8n.stop();
-			throw new Error(`n8n ${n8n.command} did not become ready within ${timeoutMs / 1000} s:\n${n8n.output().slice(-4000)}`);
-		}
-		try {
-			const ready = await fetch(url);
-			if (ready.ok && (!options.also || (await options.also()))) return;
-		} catch {
-			// not listening yet
-		}
-		await sleep(250);
+	// A request that fails means n8n is not listening yet.
+	const settled = await waitFor(
+		`n8n ${n8n.command} to be ready`,
+		async () => n8n.exitCode() !== undefined || ((await fetch(url)).ok && (!options.also || (await options.also()))),
+		timeoutMs,
+		250,
+	).catch(() => false);
+	if (!settled) {
+		await n8n.stop();
+		throw new Error(`n8n ${n8n.command} did not become ready within ${timeoutMs / 1000} s:\n${n8n.output().slice(-4000)}`);
 	}
+	const exited = n8n.exitCode();
+	if (exited !== undefined) throw new Error(`n8n ${n8n.command} exited with ${exited} before it was ready:\n${n8n.output().slice(-4000)}`);
 }
 
 /** Starts `n8n start` in its own process group and waits until its REST API answers. */

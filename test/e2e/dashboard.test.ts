@@ -7,7 +7,8 @@ import type { Page } from 'playwright-core';
 
 import { chromiumAvailable, CHROMIUM, launchBrowser, type RunningBrowser } from '../../scripts/lib/browser';
 import { startEmulator, type RunningEmulator } from '../emulator';
-import { deliveries, waitFor } from './helpers/stack';
+import { waitFor } from '../harness/wait';
+import { deliveries } from './helpers/stack';
 import { addresses } from './helpers/workflows';
 
 const [WATCHED, OTHER] = addresses(2, 'da5b');

@@ -8,7 +8,7 @@ import * as path from 'path';
 import { loadFlatted, nodeOutput, type Execution } from '../../scripts/lib/n8n';
 import { exampleFiles, startSandbox, type Sandbox } from '../../scripts/lib/sandbox';
 import { CREDENTIAL_TYPE, PACKAGE_NAME, TRIGGER_NODE_TYPE } from '../harness/names';
-import { waitFor } from './helpers/stack';
+import { waitFor } from '../harness/wait';
 
 describe('the example workflows in the sandbox', () => {
 	let sandbox: Sandbox;

@@ -9,7 +9,8 @@ import * as path from 'path';
 
 import { nodeOutput, type ExecutionSummary, type Workflow, type WorkflowInput } from '../../scripts/lib/n8n';
 import { CREDENTIAL_TYPE, POLL_TRIGGER_NODE_NAME, POLL_TRIGGER_NODE_TYPE } from '../harness/names';
-import { sleep, startStack, waitFor, type Stack } from './helpers/stack';
+import { sleep, waitFor } from '../harness/wait';
+import { startStack, type Stack } from './helpers/stack';
 import { addresses, byId } from './helpers/workflows';
 
 const TRIGGER = POLL_TRIGGER_NODE_NAME;

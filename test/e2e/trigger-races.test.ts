@@ -11,9 +11,10 @@ import * as path from 'path';
 import { nodeOutput, type ExecutionSummary, type Workflow } from '../../scripts/lib/n8n';
 import { signMessage } from '../emulator/delivery/signing';
 import { TRIGGER_NODE_NAME } from '../harness/names';
+import { sleep, waitFor } from '../harness/wait';
 import { lockDatabase } from './helpers/databaseLock';
 import { newMessage, post, postAndGiveUp, sharedSecret, type SignedBody } from './helpers/signedDeliveries';
-import { deliveries, EMULATOR_KEY, sleep, startStack, waitFor, type Delivery, type Stack } from './helpers/stack';
+import { deliveries, EMULATOR_KEY, startStack, type Delivery, type Stack } from './helpers/stack';
 import { addresses, triggerWorkflow } from './helpers/workflows';
 
 const CHAIN = '43113';

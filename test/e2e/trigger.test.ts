@@ -3,7 +3,8 @@
 // deactivation removes the webhook, and an n8n restart loses no message and runs none twice.
 import { nodeOutput, type ExecutionSummary, type Workflow } from '../../scripts/lib/n8n';
 import { TRIGGER_NODE_NAME } from '../harness/names';
-import { deliveries, sleep, startStack, waitFor, type Delivery, type Stack } from './helpers/stack';
+import { sleep, waitFor } from '../harness/wait';
+import { deliveries, startStack, type Delivery, type Stack } from './helpers/stack';
 import { addresses, triggerWorkflow } from './helpers/workflows';
 
 const [ALICE, BOB] = addresses(2, 'a11ce');

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 /**
  * Runs the Address Activity Trigger the way n8n does: its webhookMethods through n8n-core's real
  * HookContext and its webhook() through the real WebhookContext, with real node parameters
@@ -35,6 +35,7 @@ import { AddressActivityApi } from '../../credentials/AddressActivityApi.credent
 import { AddressActivityTrigger } from '../../nodes/AddressActivityTrigger/AddressActivityTrigger.node';
 import { CREDENTIAL_REFERENCE } from './credentials';
 import { CREDENTIAL_TYPE, TRIGGER_NODE_NAME, TRIGGER_NODE_TYPE } from './names';
+import { waitFor } from './wait';
 
 export interface LogLine {
 	level: 'error' | 'warn' | 'info' | 'debug';
@@ -425,8 +426,6 @@ export class DeliveryReceiver {
 
 	private server: Server | undefined;
 
-	private waiters: Array<{ count: number; resolve: () => void }> = [];
-
 	async start(): Promise<string> {
 		this.server = createServer((request, response) => void this.handle(request, response));
 		await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
@@ -444,21 +443,7 @@ export class DeliveryReceiver {
 
 	/** Resolves once `count` deliveries have arrived in all (fails after `timeoutMs`). */
 	async waitFor(count: number, timeoutMs = 10000): Promise<ReceivedDelivery[]> {
-		if (this.deliveries.length < count) {
-			await new Promise<void>((resolve, reject) => {
-				const timer = setTimeout(
-					() => reject(new Error(`expected ${count} deliveries, got ${this.deliveries.length}`)),
-					timeoutMs,
-				);
-				this.waiters.push({
-					count,
-					resolve: () => {
-						clearTimeout(timer);
-						resolve();
-					},
-				});
-			});
-		}
+		await waitFor(`${count} deliveries at the receiver`, () => this.deliveries.length >= count, timeoutMs);
 		return this.deliveries.slice(0, count);
 	}
 
@@ -492,10 +477,5 @@ export class DeliveryReceiver {
 		this.deliveries.push(delivery);
 		response.writeHead(statusCode, { 'content-type': 'application/json' });
 		response.end(JSON.stringify(body));
-		this.waiters = this.waiters.filter((waiter) => {
-			if (this.deliveries.length < waiter.count) return true;
-			waiter.resolve();
-			return false;
-		});
 	}
 }

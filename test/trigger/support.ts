@@ -121,14 +121,3 @@ export function triggerParameters(overrides: INodeParameters = {}): INodeParamet
 		...overrides,
 	};
 }
-
-/** Polls until `check` returns a value (not undefined) or the time is up. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
-	const started = Date.now();
-	for (;;) {
-		const value = await check();
-		if (value !== undefined) return value;
-		if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
-		await new Promise((resolve) => setTimeout(resolve, 20));
-	}
-}

@@ -4,7 +4,8 @@
 import { randomBytes, randomUUID } from 'crypto';
 
 import { signMessage } from '../../emulator/delivery/signing';
-import { EMULATOR_KEY, sleep, type Delivery } from './stack';
+import { waitFor } from '../../harness/wait';
+import { EMULATOR_KEY, type Delivery } from './stack';
 
 /** The account's shared secret, read the way any client of the service reads it. */
 export async function sharedSecret(emulatorUrl: string): Promise<string> {
@@ -58,13 +59,9 @@ export async function postAndGiveUp(url: string, text: string, signature: string
 		(response) => String(response.status),
 		() => 'abandoned',
 	);
-	const deadline = Date.now() + 20_000;
 	let answered = false;
 	void sent.then(() => (answered = true));
-	while (!answered && !(await when())) {
-		if (Date.now() > deadline) throw new Error('the condition to give up on the request never held');
-		await sleep(25);
-	}
+	await waitFor('the condition to give up on the request', async () => answered || (await when()), 20_000, 25);
 	controller.abort();
 	return await sent;
 }

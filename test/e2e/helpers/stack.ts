@@ -35,25 +35,8 @@ export interface Stack {
 	stop(): Promise<void>;
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls `check` until it returns a value other than undefined/false, or throws after `timeoutMs`. */
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 30_000, intervalMs = 250): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	let lastError: unknown;
-	for (;;) {
-		try {
-			const value = await check();
-			if (value !== undefined && value !== false) return value;
-		} catch (error) {
-			lastError = error;
-		}
-		if (Date.now() > deadline) {
-			throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
-		}
-		await sleep(intervalMs);
-	}
-}
+// test/queue imports these from here; elsewhere they come from the harness.
+export { sleep, waitFor } from '../../harness/wait';
 
 function tarball(): string {
 	// Set by global-setup.ts; running one file on its own with a custom config still works.

@@ -3,7 +3,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
-import { call, waitFor } from './harness';
+import { waitFor } from '../../harness/wait';
+import { call } from './harness';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const TS_NODE = join(ROOT, 'node_modules', '.bin', 'ts-node');
@@ -26,7 +27,7 @@ describe('CLI', () => {
 	it('starts with a key and plan, prints the listening line, and exits cleanly on SIGTERM', async () => {
 		const cli = startCli(['--port', '0', '--api-key', 'cli-key', '--plan', 'paid', '--seed', '3', '--time-scale', '100']);
 		child = cli.child;
-		const line = await waitFor(() => /emulator listening on (http:\/\/127\.0\.0\.1:(\d+))\n/.exec(cli.output()) ?? undefined, 20_000, 'the listening line');
+		const line = await waitFor('the listening line', () => /emulator listening on (http:\/\/127\.0\.0\.1:(\d+))\n/.exec(cli.output()) ?? undefined, 20_000);
 		const url = line[1];
 		expect(Number(line[2])).toBeGreaterThan(0);
 		const chains = await call(url, 'GET', '/v1/chains', { key: 'cli-key' });
@@ -45,7 +46,7 @@ describe('CLI', () => {
 	it('exits cleanly on SIGINT', async () => {
 		const cli = startCli(['--port', '0']);
 		child = cli.child;
-		await waitFor(() => cli.output().includes('emulator listening on http://127.0.0.1:'), 20_000, 'the listening line');
+		await waitFor('the listening line', () => cli.output().includes('emulator listening on http://127.0.0.1:'), 20_000);
 		child.kill('SIGINT');
 		expect(await cli.exited).toBe(0);
 	}, 30_000);

@@ -1,7 +1,8 @@
 import { request } from 'undici';
 
 import { startEmulator, type RunningEmulator } from '../index';
-import { address, call, startReceiver, waitFor, webhookBody, type Receiver } from './harness';
+import { waitFor } from '../../harness/wait';
+import { address, call, startReceiver, webhookBody, type Receiver } from './harness';
 
 describe('dashboard', () => {
 	let emulator: RunningEmulator;
@@ -54,12 +55,16 @@ describe('dashboard', () => {
 		expect(txHash).toMatch(/^0x[0-9a-f]{64}$/);
 		const tx = await call(emulator.url, 'GET', `/v1/chains/43113/transactions/${txHash}`, { key });
 		expect(tx.body.nativeTransaction.value).toBe('42');
-		await waitFor(() => receiver.received.length === 1, 5000, 'the delivery');
+		await waitFor('the delivery', () => receiver.received.length === 1, 5000);
 
-		const html = await waitFor(async () => {
-			const text = await page(`${url.pathname}${url.search}`);
-			return text.includes('data-outcome="delivered"') && text;
-		});
+		const html = await waitFor(
+			'the delivered row',
+			async () => {
+				const text = await page(`${url.pathname}${url.search}`);
+				return text.includes('data-outcome="delivered"') && text;
+			},
+			10_000,
+		);
 		expect(html).toContain(`<code id="activity-tx-hash">${txHash}</code>`);
 		expect(html).toContain(`data-message-id="${receiver.received[0].json.messageId}"`);
 		expect(html).toContain('<td class="delivery-outcome">delivered</td>');

@@ -3,7 +3,8 @@
 import { keccak256 } from 'js-sha3';
 
 import { startEmulator, type RunningEmulator } from '../index';
-import { address, call, jcs, signatureIsValid, startReceiver, upper, UUID, waitFor, webhookBody, type Receiver } from './harness';
+import { waitFor } from '../../harness/wait';
+import { address, call, jcs, signatureIsValid, startReceiver, upper, UUID, webhookBody, type Receiver } from './harness';
 
 const TRANSFER = `0x${keccak256('Transfer(address,address,uint256)')}`;
 const APPROVAL = `0x${keccak256('Approval(address,address,uint256)')}`;
@@ -46,7 +47,7 @@ describe('deliveries', () => {
 		expect(txHash).toMatch(/^0x[0-9a-f]{64}$/);
 		expect(blockNumber).toMatch(/^\d+$/);
 
-		const [delivery] = await waitFor(() => receivedFor(webhookId).length > 0 && receivedFor(webhookId), 5000, 'the delivery');
+		const [delivery] = await waitFor('the delivery', () => receivedFor(webhookId).length > 0 && receivedFor(webhookId), 5000);
 		const message = delivery.json;
 		expect(message).toEqual({ webhookId, eventType: 'address_activity', messageId: expect.stringMatching(UUID), event: { transaction: expect.any(Object) } });
 		const now = Math.floor(Date.now() / 1000);
@@ -93,10 +94,14 @@ describe('deliveries', () => {
 		const block = await call(emulator.url, 'GET', `/v1/chains/43113/blocks/${blockNumber}`, { key });
 		expect(block.body).toMatchObject({ blockNumber, txCount: 1 });
 
-		const attempts = await waitFor(async () => {
-			const rows = await attemptsFor(webhookId);
-			return rows[0]?.outcome === 'delivered' && rows;
-		});
+		const attempts = await waitFor(
+			'the delivered attempt',
+			async () => {
+				const rows = await attemptsFor(webhookId);
+				return rows[0]?.outcome === 'delivered' && rows;
+			},
+			10_000,
+		);
 		expect(attempts).toEqual([
 			expect.objectContaining({ webhookId, messageId: message.messageId, attempt: 1, url: receiver.url, statusCode: 200, outcome: 'delivered', body: message }),
 		]);
@@ -126,7 +131,7 @@ describe('deliveries', () => {
 			expect(rows).toHaveLength(1);
 		}
 		for (const webhookId of [byBystander, otherChain, inactive]) expect(await attemptsFor(webhookId)).toHaveLength(0);
-		await waitFor(() => [bySender, byTokenRecipient, byInternalParty, byEmitter].every((id) => receivedFor(id).length === 1), 5000, 'four deliveries');
+		await waitFor('four deliveries', () => [bySender, byTokenRecipient, byInternalParty, byEmitter].every((id) => receivedFor(id).length === 1), 5000);
 		const messageIds = new Set([bySender, byTokenRecipient, byInternalParty, byEmitter].map((id) => receivedFor(id)[0].json.messageId));
 		expect(messageIds.size).toBe(4);
 	});
@@ -143,7 +148,7 @@ describe('deliveries', () => {
 			internalTransactions: [{ from: party, to: address(302), value: '7', internalTxType: 'DELEGATECALL' }],
 			logs: [{ address: address(303), topics: [APPROVAL, word(party)], data: '0x01' }],
 		});
-		await waitFor(() => receivedFor(full).length === 1 && receivedFor(plain).length === 1, 5000, 'two deliveries');
+		await waitFor('two deliveries', () => receivedFor(full).length === 1 && receivedFor(plain).length === 1, 5000);
 		const fullMessage = receivedFor(full)[0].json;
 		const plainMessage = receivedFor(plain)[0].json;
 
@@ -189,7 +194,7 @@ describe('deliveries', () => {
 		expect(await attemptsFor(everything)).toHaveLength(2);
 		expect(await attemptsFor(transfers)).toHaveLength(1);
 		expect(await attemptsFor(approvals)).toHaveLength(0);
-		const message = await waitFor(() => receivedFor(transfers)[0]?.json, 5000, 'the filtered delivery');
+		const message = await waitFor('the filtered delivery', () => receivedFor(transfers)[0]?.json, 5000);
 		// the event concerns the logs whose topic0 is in the list
 		expect(message.event.logs.map((log: { topic0: string }) => log.topic0)).toEqual([TRANSFER]);
 	});
@@ -199,7 +204,7 @@ describe('deliveries', () => {
 		const webhookId = await createWebhook({ includeLogs: true, metadata: { addresses: [party] } });
 		const token = { address: address(451), name: 'Ünïcødé € Token 😀 "quoted" \\ back\nslash', symbol: 'ÜNI', decimals: 0 };
 		await inject({ from: party, to: token.address, erc20Transfers: [{ token, from: party, to: address(452), value: '12345678901234567890' }] });
-		const delivery = await waitFor(() => receivedFor(webhookId)[0], 5000, 'the delivery');
+		const delivery = await waitFor('the delivery', () => receivedFor(webhookId)[0], 5000);
 		expect(delivery.json.event.transaction.erc20Transfers[0].erc20Token).toMatchObject({ name: token.name, valueWithDecimals: '12345678901234567890' });
 		expect(signatureIsValid(delivery.rawBody, delivery.headers['x-signature'], await secret())).toBe(true);
 	});
@@ -222,7 +227,7 @@ describe('deliveries', () => {
 		const before = await secret();
 		const rotated = (await call(emulator.url, 'POST', '/v1/webhooks:generateOrRotateSharedSecret', { key })).body.secret;
 		await inject({ from: party, to: address(601), value: '3' });
-		const delivery = await waitFor(() => receivedFor(webhookId)[0], 5000, 'the delivery');
+		const delivery = await waitFor('the delivery', () => receivedFor(webhookId)[0], 5000);
 		expect(signatureIsValid(delivery.rawBody, delivery.headers['x-signature'], rotated)).toBe(true);
 		expect(signatureIsValid(delivery.rawBody, delivery.headers['x-signature'], before)).toBe(false);
 	});
@@ -234,14 +239,18 @@ describe('deliveries', () => {
 		const local = await createWebhook({ url: receiver.url.replace('127.0.0.1', 'localhost'), metadata: { addresses: [party] } });
 		await inject({ from: party, to: address(701), value: '1' });
 		for (const webhookId of [remote, named]) {
-			const [row] = await waitFor(async () => {
-				const rows = await attemptsFor(webhookId);
-				return rows[0]?.outcome === 'failed' && rows;
-			});
+			const [row] = await waitFor(
+				'the failed attempt',
+				async () => {
+					const rows = await attemptsFor(webhookId);
+					return rows[0]?.outcome === 'failed' && rows;
+				},
+				10_000,
+			);
 			expect(row.statusCode).toBeNull();
 			expect(row.error).toContain('refused');
 		}
-		await waitFor(() => receivedFor(local).length === 1, 5000, 'the localhost delivery');
+		await waitFor('the localhost delivery', () => receivedFor(local).length === 1, 5000);
 	});
 
 	it('validates injected activity', async () => {

@@ -40,17 +40,6 @@ export async function call<T = any>(base: string, method: string, path: string, 
 	return { status: response.statusCode, headers: flat, body: parsed as T };
 }
 
-/** Polls `check` until it returns a truthy value (bounded), so tests wait on conditions, not sleeps. */
-export async function waitFor<T>(check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 10_000, what = 'condition'): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await check();
-		if (value) return value;
-		if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 20));
-	}
-}
-
 export interface ReceivedDelivery {
 	headers: IncomingHttpHeaders;
 	rawBody: string;
