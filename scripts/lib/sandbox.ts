@@ -6,7 +6,9 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 import { startEmulator, type RunningEmulator } from '../../test/emulator';
+import { EmulatorControl } from '../../test/harness/emulatorControl';
 import { CREDENTIAL_NAME, CREDENTIAL_TYPE, POLL_TRIGGER_NODE_TYPE, TRIGGER_NODE_TYPE } from '../../test/harness/names';
+import { waitFor } from '../../test/harness/wait';
 import { ensureN8n, type N8nInstall } from './install';
 import { DEFAULT_OWNER, N8nClient, startN8n, type RunningN8n, type Workflow, type WorkflowInput } from './n8n';
 import { buildPackAndInstall, REPO_ROOT } from './package';
@@ -71,16 +73,17 @@ function watchedByExamples(examples: WorkflowInput[]): { chainId: string; addres
 }
 
 /** Activation registers the trigger's webhook at the service in the background: wait for it. */
-async function waitForWebhooks(emulatorUrl: string, workflow: Workflow): Promise<void> {
+async function waitForWebhooks(control: EmulatorControl, workflow: Workflow): Promise<void> {
 	const ids = workflow.nodes.filter((node) => node.type === TRIGGER_NODE_TYPE && node.webhookId).map((node) => node.webhookId!);
-	const deadline = Date.now() + 30_000;
-	while (Date.now() < deadline) {
-		const response = await fetch(`${emulatorUrl}/_emulator/webhooks`);
-		const { webhooks } = (await response.json()) as { webhooks: Array<{ url: string; status: string }> };
-		if (ids.every((id) => webhooks.some((webhook) => webhook.url.includes(`/webhook/${id}/`) && webhook.status === 'active'))) return;
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
-	throw new Error(`the webhook of "${workflow.name}" did not appear at the emulator within 30 s (see the n8n log)`);
+	await waitFor(
+		`the webhook of "${workflow.name}" at the emulator (see the n8n log)`,
+		async () => {
+			const webhooks = await control.webhooks();
+			return ids.every((id) => webhooks.some((webhook) => webhook.url.includes(`/webhook/${id}/`) && webhook.status === 'active'));
+		},
+		30_000,
+		250,
+	);
 }
 
 function pick<T>(values: T[], n: number): T {
@@ -94,6 +97,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 	buildPackAndInstall(options.userFolder, { build: options.build });
 
 	const emulator = await startEmulator({ port: options.emulatorPort ?? 0, apiKeys: [DEMO_ACCOUNT], timeScale: 60 });
+	const control = new EmulatorControl(emulator.url);
 	let n8n: RunningN8n | undefined;
 	let timer: NodeJS.Timeout | undefined;
 	try {
@@ -126,7 +130,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 				// knows at start: deactivate (a missing webhook counts as deleted) and activate again.
 				if (workflow.active) await client.deactivateWorkflow(workflow.id);
 				workflow = await client.activateWorkflow(workflow.id);
-				await waitForWebhooks(emulator.url, workflow);
+				await waitForWebhooks(control, workflow);
 				log(`activated "${example.name}"`);
 			} else if (example.nodes.some((node) => node.type === POLL_TRIGGER_NODE_TYPE)) {
 				// Imported inactive: it polls only when asked (Fetch Test Event, or activation). One an
@@ -157,13 +161,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 								{ token: USDC, from: count % 4 === 0 ? address : other, to: count % 4 === 0 ? other : address, value: large ? '2500000000' : '125000000' },
 							],
 						};
-			const response = await fetch(`${emulator.url}/_emulator/activity`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify(body),
-			});
-			if (!response.ok) throw new Error(`activity injection answered ${response.status}: ${await response.text()}`);
-			return ((await response.json()) as { txHash: string }).txHash;
+			return (await control.activity(body)).txHash;
 		};
 		if (options.trickleMs) {
 			timer = setInterval(() => {

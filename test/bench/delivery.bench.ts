@@ -17,6 +17,7 @@ import { MessageWindow } from '../../nodes/AddressActivityTrigger/duplicates';
 import { isSignatureValid, signDelivery } from '../../nodes/AddressActivityTrigger/signature';
 import { toTransfers } from '../../nodes/shared/transfers';
 import { startEmulator } from '../emulator';
+import { EmulatorControl } from '../harness/emulatorControl';
 import { DeliveryReceiver, TriggerHarness, type ReceivedDelivery } from '../harness/trigger';
 import { ALICE, CAROL, triggerParameters, USDC } from '../trigger/support';
 
@@ -117,15 +118,8 @@ async function main(): Promise<void> {
 	const emulator = await startEmulator();
 	const receiver = new DeliveryReceiver();
 	const publicUrl = await receiver.start();
-	const key = (
-		(await (
-			await fetch(`${emulator.url}/_emulator/keys`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ plan: 'paid' }),
-			})
-		).json()) as { key: string }
-	).key;
+	const control = new EmulatorControl(emulator.url);
+	const { key } = await control.createKey({ plan: 'paid' });
 	const parameters = triggerParameters({ addresses: ALICE, includeInternalTxs: true, includeLogs: true });
 	const trigger = new TriggerHarness({ parameters, credentials: { apiKey: key, baseUrl: emulator.url }, publicUrl });
 	const cases = [
@@ -138,17 +132,11 @@ async function main(): Promise<void> {
 	try {
 		await trigger.activate();
 		for (const benchCase of cases) {
-			const response = await fetch(`${emulator.url}/_emulator/activity`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify(benchCase.activity),
-			});
-			if (response.status !== 201) throw new Error(`activity refused: ${await response.text()}`);
+			await control.activity(benchCase.activity);
 			captured.push((await receiver.waitFor(captured.length + 1))[captured.length]);
 		}
 		// The trigger keeps the secret in process memory only: read it from the service, as it does.
-		const answer = await fetch(`${emulator.url}/v1/webhooks:getSharedSecret`, { headers: { 'x-service-api-key': key } });
-		const secret = ((await answer.json()) as { secret: string }).secret;
+		const secret = await control.sharedSecret(key);
 		await measureAll(cases, captured, secret, parameters, { apiKey: key, baseUrl: emulator.url }, publicUrl, trigger);
 		await trigger.deactivate();
 	} finally {

@@ -7,8 +7,8 @@ import type { Page } from 'playwright-core';
 
 import { chromiumAvailable, CHROMIUM, launchBrowser, type RunningBrowser } from '../../scripts/lib/browser';
 import { startEmulator, type RunningEmulator } from '../emulator';
+import { EmulatorControl } from '../harness/emulatorControl';
 import { waitFor } from '../harness/wait';
-import { deliveries } from './helpers/stack';
 import { addresses } from './helpers/workflows';
 
 const [WATCHED, OTHER] = addresses(2, 'da5b');
@@ -16,6 +16,7 @@ const KEY = { key: `dashboard-${process.pid}`, plan: 'paid' as const };
 
 describe('the emulator dashboard in a browser', () => {
 	let emulator: RunningEmulator;
+	let control: EmulatorControl;
 	let receiver: Server;
 	let receiverUrl: string;
 	const received: unknown[] = [];
@@ -26,6 +27,7 @@ describe('the emulator dashboard in a browser', () => {
 	beforeAll(async () => {
 		if (!chromiumAvailable()) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium)`);
 		emulator = await startEmulator({ apiKeys: [KEY], timeScale: 1000 });
+		control = new EmulatorControl(emulator.url);
 		receiver = createServer((req, res) => {
 			let body = '';
 			req.on('data', (chunk) => (body += chunk));
@@ -36,10 +38,10 @@ describe('the emulator dashboard in a browser', () => {
 		});
 		await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 		receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-		const response = await fetch(`${emulator.url}/v1/webhooks`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json', 'x-service-api-key': KEY.key },
-			body: JSON.stringify({
+		const webhook = await control.call<{ id: string }>(
+			'POST',
+			'/v1/webhooks',
+			{
 				url: receiverUrl,
 				chainId: '43113',
 				eventType: 'address_activity',
@@ -47,10 +49,10 @@ describe('the emulator dashboard in a browser', () => {
 				metadata: { addresses: [WATCHED] },
 				includeInternalTxs: false,
 				includeLogs: false,
-			}),
-		});
-		expect(response.status).toBeLessThan(300);
-		webhookId = ((await response.json()) as { id: string }).id;
+			},
+			KEY.key,
+		);
+		webhookId = webhook.id;
 		browser = await launchBrowser({ width: 1280, height: 900 });
 		page = await browser.context.newPage();
 	});
@@ -62,13 +64,9 @@ describe('the emulator dashboard in a browser', () => {
 	});
 
 	it('lists the webhook and a delivery of injected activity', async () => {
-		const { txHash } = await fetch(`${emulator.url}/_emulator/activity`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ chainId: '43113', from: OTHER, to: WATCHED, value: '42' }),
-		}).then(async (response) => (await response.json()) as { txHash: string });
+		const { txHash } = await control.activity({ chainId: '43113', from: OTHER, to: WATCHED, value: '42' });
 		const [delivery] = await waitFor('a delivered message', async () => {
-			const rows = await deliveries(emulator.url, { webhookId });
+			const rows = await control.deliveries({ webhookId });
 			return rows.some((row) => row.outcome === 'delivered') ? rows : undefined;
 		});
 		expect((delivery.body.event as { transaction: { txHash: string } }).transaction.txHash).toBe(txHash);
@@ -100,9 +98,8 @@ describe('the emulator dashboard in a browser', () => {
 		expect(txHash).toMatch(/^0x[0-9a-f]{64}$/);
 
 		// The service's own chain data has the transaction.
-		const tx = await fetch(`${emulator.url}/v1/chains/43113/transactions/${txHash}`, { headers: { 'x-service-api-key': KEY.key } });
-		expect(tx.status).toBe(200);
-		expect(await tx.json()).toMatchObject({ nativeTransaction: { txHash, value: '7000000000000000000' } });
+		const tx = await control.service(KEY.key, 'GET', `/v1/chains/43113/transactions/${txHash}`);
+		expect(tx).toMatchObject({ status: 200, body: { nativeTransaction: { txHash, value: '7000000000000000000' } } });
 
 		// And the receiver got it, shown on the dashboard after a refresh.
 		await waitFor('the form’s transaction to be delivered', async () => received.length > before);

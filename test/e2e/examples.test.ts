@@ -7,6 +7,7 @@ import * as path from 'path';
 
 import { loadFlatted, nodeOutput, type Execution } from '../../scripts/lib/n8n';
 import { exampleFiles, startSandbox, type Sandbox } from '../../scripts/lib/sandbox';
+import { EmulatorControl } from '../harness/emulatorControl';
 import { CREDENTIAL_TYPE, PACKAGE_NAME, TRIGGER_NODE_TYPE } from '../harness/names';
 import { waitFor } from '../harness/wait';
 
@@ -61,11 +62,7 @@ describe('the example workflows in the sandbox', () => {
 		const workflow = sandbox.workflows.find((candidate) => !candidate.nodes.some((node) => node.type === TRIGGER_NODE_TYPE))!;
 		const start = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger')!;
 		// A deposit to the first treasury wallet, the one the example reads the transactions of.
-		await fetch(`${sandbox.emulator.url}/_emulator/activity`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ chainId: sandbox.demo.chainId, from: '0x' + '5'.repeat(40), to: sandbox.demo.addresses[0], value: '1' }),
-		});
+		await new EmulatorControl(sandbox.emulator.url).activity({ chainId: sandbox.demo.chainId, from: '0x' + '5'.repeat(40), to: sandbox.demo.addresses[0], value: '1' });
 		const executionId = await sandbox.client.runWorkflow(workflow.id, start.name);
 		const execution = await waitFor('the action example to finish', async () => {
 			const current = await getExecution(executionId);

@@ -10,11 +10,12 @@ import * as path from 'path';
 
 import { nodeOutput, type ExecutionSummary, type Workflow } from '../../scripts/lib/n8n';
 import { signMessage } from '../emulator/delivery/signing';
+import type { DeliveryAttempt } from '../harness/emulatorControl';
 import { TRIGGER_NODE_NAME } from '../harness/names';
 import { sleep, waitFor } from '../harness/wait';
 import { lockDatabase } from './helpers/databaseLock';
-import { newMessage, post, postAndGiveUp, sharedSecret, type SignedBody } from './helpers/signedDeliveries';
-import { deliveries, EMULATOR_KEY, startStack, type Delivery, type Stack } from './helpers/stack';
+import { newMessage, post, postAndGiveUp, type SignedBody } from './helpers/signedDeliveries';
+import { EMULATOR_KEY, startStack, type Stack } from './helpers/stack';
 import { addresses, triggerWorkflow } from './helpers/workflows';
 
 const CHAIN = '43113';
@@ -54,19 +55,12 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 		if (!webhook) throw new Error(`no webhook at ${watcher.url}`);
 		return webhook;
 	};
-	const attemptsFor = async (watcher: Watcher) => await deliveries(stack.emulator.url, { webhookId: (await webhookOf(watcher)).id });
+	const attemptsFor = async (watcher: Watcher) => await stack.control.deliveries({ webhookId: (await webhookOf(watcher)).id });
 	const pay = async (to: string, value = '1000000000000000000') => await stack.control.activity({ chainId: CHAIN, from: STRANGER, to, value });
 	const executions = async (watcher: Watcher): Promise<ExecutionSummary[]> => await stack.client.listExecutions(watcher.workflow.id);
 	/** A call to the service with the account's key, as another client of the account makes it. */
-	const service = async (method: string, route: string, body?: unknown): Promise<Record<string, unknown>> => {
-		const response = await fetch(`${stack.emulator.url}${route}`, {
-			method,
-			headers: { 'x-service-api-key': EMULATOR_KEY, 'content-type': 'application/json' },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}`);
-		return (await response.json()) as Record<string, unknown>;
-	};
+	const service = async (method: string, route: string, body?: unknown) =>
+		await stack.control.call<Record<string, unknown>>(method, route, body, EMULATOR_KEY);
 	const requested = async (route: string) => (await stack.control.requests()).some((request) => request.path === route);
 
 	/** A workflow with the trigger (typeVersion 2, what the editor creates) watching one address; activated unless told not to. */
@@ -111,7 +105,7 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 	}
 
 	/** The delivered attempt of the message about `txHash` (waits for it). */
-	async function deliveredAttempt(watcher: Watcher, txHash: string): Promise<Delivery> {
+	async function deliveredAttempt(watcher: Watcher, txHash: string): Promise<DeliveryAttempt> {
 		return await waitFor(`the delivery of ${txHash}`, async () =>
 			(await attemptsFor(watcher)).find((attempt) => txHashOf(attempt) === txHash && attempt.outcome === 'delivered'),
 		);
@@ -119,7 +113,7 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 
 	beforeAll(async () => {
 		stack = await startStack();
-		secret = await sharedSecret(stack.emulator.url);
+		secret = await stack.control.sharedSecret(EMULATOR_KEY);
 	});
 
 	afterAll(async () => {
@@ -152,7 +146,7 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 			(await stack.control.requests()).find((request) => request.path === `/v1/chains/${CHAIN}`),
 		);
 		const attempts = await waitFor('the message to be delivered', async () => {
-			const list = await deliveries(stack.emulator.url, { webhookId: webhook.id });
+			const list = await stack.control.deliveries({ webhookId: webhook.id });
 			return list.some((attempt) => attempt.outcome === 'delivered') ? list : undefined;
 		});
 		const delivered = attempts.find((attempt) => attempt.outcome === 'delivered')!;
@@ -164,7 +158,7 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 		expect(nodeOutput(await stack.getExecution(run.id), TRIGGER)).toEqual([
 			expect.objectContaining({ txHash: tx.txHash, messageId: attempts[0].messageId, monitoredAddress: EARLY, direction: 'in' }),
 		]);
-		const final = await deliveries(stack.emulator.url, { webhookId: webhook.id });
+		const final = await stack.control.deliveries({ webhookId: webhook.id });
 		expect(final.filter((attempt) => attempt.outcome === 'delivered')).toHaveLength(1);
 		expect(final[final.length - 1]).toMatchObject({ outcome: 'delivered', statusCode: 200 });
 		const seen = (await stack.control.requests()).filter((request) => request.method === 'GET');
@@ -257,13 +251,13 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 		dave = await watch('Race: database refuses writes', DAVE);
 		const webhook = await webhookOf(dave);
 		const lock = await lockDatabase(stack.install, path.join(stack.userFolder, '.n8n', 'database.sqlite'));
-		let refused: Delivery | undefined;
+		let refused: DeliveryAttempt | undefined;
 		let tx: { txHash: string } | undefined;
 		try {
 			tx = await pay(DAVE);
 			refused = await waitFor(
 				'an attempt n8n did not accept',
-				async () => (await deliveries(stack.emulator.url, { webhookId: webhook.id })).find((attempt) => attempt.outcome === 'failed'),
+				async () => (await stack.control.deliveries({ webhookId: webhook.id })).find((attempt) => attempt.outcome === 'failed'),
 				20_000,
 				50,
 			);
@@ -274,7 +268,7 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 		await deliveredAttempt(dave, tx!.txHash);
 		const list = await settledExecutions(dave, 1);
 		expect(list[0].status).toBe('success');
-		const attempts = await deliveries(stack.emulator.url, { webhookId: webhook.id });
+		const attempts = await stack.control.deliveries({ webhookId: webhook.id });
 		console.log(`[races 4] attempts: ${attempts.map((attempt) => `${attempt.attempt}: ${attempt.statusCode ?? attempt.error} in ${attempt.durationMs} ms`).join(', ')}`);
 		// Every attempt before the last was refused; the last was acknowledged; one message, one run.
 		expect(new Set(attempts.map((attempt) => attempt.messageId)).size).toBe(1);
@@ -337,7 +331,7 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 		const seen: Record<string, unknown> = {};
 
 		/** A workflow watching `address`, with one real delivery to copy. */
-		async function watchWithDelivery(name: string, address: string): Promise<{ watcher: Watcher; base: Delivery; webhookId: string }> {
+		async function watchWithDelivery(name: string, address: string): Promise<{ watcher: Watcher; base: DeliveryAttempt; webhookId: string }> {
 			const watcher = await watch(name, address);
 			const tx = await pay(address);
 			await settledExecutions(watcher, 1);
@@ -448,6 +442,6 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 	});
 });
 
-function txHashOf(attempt: Delivery): string {
+function txHashOf(attempt: DeliveryAttempt): string {
 	return (attempt.body.event as { transaction: { txHash: string } }).transaction.txHash;
 }

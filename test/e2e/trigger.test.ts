@@ -2,9 +2,10 @@
 // signed deliveries start one execution per message, forged and repeated deliveries start none,
 // deactivation removes the webhook, and an n8n restart loses no message and runs none twice.
 import { nodeOutput, type ExecutionSummary, type Workflow } from '../../scripts/lib/n8n';
+import type { DeliveryAttempt } from '../harness/emulatorControl';
 import { TRIGGER_NODE_NAME } from '../harness/names';
 import { sleep, waitFor } from '../harness/wait';
-import { deliveries, startStack, type Delivery, type Stack } from './helpers/stack';
+import { startStack, type Stack } from './helpers/stack';
 import { addresses, triggerWorkflow } from './helpers/workflows';
 
 const [ALICE, BOB] = addresses(2, 'a11ce');
@@ -17,7 +18,7 @@ type EmulatorWebhook = { id: string; url: string; status: string; name?: string;
 describe('the Address Activity Trigger in n8n', () => {
 	let stack: Stack;
 	let workflow: Workflow;
-	let firstDelivery: Delivery;
+	let firstDelivery: DeliveryAttempt;
 
 	const webhooks = async () => (await stack.control.webhooks()) as unknown as EmulatorWebhook[];
 	const executions = async (): Promise<ExecutionSummary[]> => await stack.client.listExecutions(workflow.id);
@@ -100,7 +101,7 @@ describe('the Address Activity Trigger in n8n', () => {
 			]),
 		);
 
-		const delivered = await deliveries(stack.emulator.url);
+		const delivered = await stack.control.deliveries();
 		expect(delivered.filter((delivery) => delivery.outcome === 'delivered')).toHaveLength(2);
 		expect(delivered.every((delivery) => delivery.statusCode === 200)).toBe(true);
 		firstDelivery = delivered.find((delivery) => (delivery.body.event as { transaction: { txHash: string } }).transaction.txHash === native.txHash)!;
@@ -136,7 +137,7 @@ describe('the Address Activity Trigger in n8n', () => {
 		const [webhook] = await webhooks();
 		const runsBefore = await executions();
 		// Every message so far was acknowledged 200: the service is done with them.
-		const attemptsBefore = await deliveries(stack.emulator.url, { webhookId: webhook.id });
+		const attemptsBefore = await stack.control.deliveries({ webhookId: webhook.id });
 		expect(attemptsBefore.length).toBeGreaterThan(0);
 		expect(attemptsBefore.every((attempt) => attempt.outcome === 'delivered' && attempt.statusCode === 200)).toBe(true);
 
@@ -144,7 +145,7 @@ describe('the Address Activity Trigger in n8n', () => {
 		await stack.restartN8n(async () => {
 			whileDown = await stack.control.activity({ chainId: CHAIN, from: ALICE, to: STRANGER, value: '700000000000000000' });
 			await waitFor('the service to fail to reach n8n', async () =>
-				(await deliveries(stack.emulator.url, { webhookId: webhook.id })).some((attempt) => txHashOf(attempt) === whileDown!.txHash && attempt.outcome === 'failed'),
+				(await stack.control.deliveries({ webhookId: webhook.id })).some((attempt) => txHashOf(attempt) === whileDown!.txHash && attempt.outcome === 'failed'),
 			);
 		});
 		// n8n re-registers active workflows at start: the webhook at the service stays the same one.
@@ -157,7 +158,7 @@ describe('the Address Activity Trigger in n8n', () => {
 		const missed = await waitFor(
 			'the message sent while n8n was down to be delivered',
 			async () => {
-				const attempts = (await deliveries(stack.emulator.url, { webhookId: webhook.id })).filter((attempt) => txHashOf(attempt) === whileDown!.txHash);
+				const attempts = (await stack.control.deliveries({ webhookId: webhook.id })).filter((attempt) => txHashOf(attempt) === whileDown!.txHash);
 				if (attempts.some((attempt) => attempt.outcome === 'delivered')) return attempts;
 				if (attempts.every((attempt) => attempt.outcome === 'failed')) await stack.control.advanceClock(90_000);
 				return undefined;
@@ -181,7 +182,7 @@ describe('the Address Activity Trigger in n8n', () => {
 			const messageId = String(nodeOutput(await stack.getExecution(summary.id), TRIGGER)[0].messageId);
 			runs.set(messageId, (runs.get(messageId) ?? 0) + 1);
 		}
-		const attemptsAfter = await deliveries(stack.emulator.url, { webhookId: webhook.id });
+		const attemptsAfter = await stack.control.deliveries({ webhookId: webhook.id });
 		const messageIds = new Set(attemptsAfter.map((attempt) => attempt.messageId));
 		expect(messageIds.size).toBe(runsBefore.length + 2);
 		expect(new Set(runs.keys())).toEqual(messageIds);
@@ -260,6 +261,6 @@ describe('the Address Activity Trigger in n8n', () => {
 	});
 });
 
-function txHashOf(attempt: Delivery): string {
+function txHashOf(attempt: DeliveryAttempt): string {
 	return (attempt.body.event as { transaction: { txHash: string } }).transaction.txHash;
 }

@@ -1,13 +1,18 @@
-import type { EmulatorKey, RateLimitPolicy } from '../emulator';
+import type { IDataObject } from 'n8n-workflow';
 
-export interface SeenRequest {
-	seq: number;
-	method: string;
-	path: string;
-	query: Record<string, string>;
-	statusCode: number;
-	at: number;
-}
+import type { EmulatorKey, RateLimitPolicy } from '../emulator';
+import type { DeliveryAttempt } from '../emulator/delivery/engine';
+import type { LoggedRequest } from '../emulator/http/requestLog';
+import type { webhookResource } from '../emulator/store';
+import type { SignatureScheme } from '../emulator/types';
+
+export type { DeliveryAttempt };
+
+/** A /v1 request as the emulator logged it (never the key). */
+export type SeenRequest = LoggedRequest;
+
+/** A webhook as the control API lists it: the service's resource, and why it was set inactive. */
+export type EmulatorWebhook = ReturnType<typeof webhookResource> & { deactivationReason?: string };
 
 export interface FaultSpec {
 	method?: string;
@@ -20,21 +25,42 @@ export interface FaultSpec {
 	afterHandling?: boolean;
 }
 
-/** The emulator's control API (/_emulator/...), for tests to set up and observe the service. */
-export class EmulatorControl {
-	constructor(private readonly baseUrl: string) {}
+export interface ServiceAnswer<T> {
+	status: number;
+	body: T;
+}
 
-	private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-		const response = await fetch(`${this.baseUrl}${path}`, {
+/**
+ * Talks to the emulator for tests and scripts: its control API (/_emulator/..., to set up and
+ * observe the service) and its service routes (/v1/..., as another client of the account would).
+ */
+export class EmulatorControl {
+	constructor(readonly url: string) {}
+
+	/** Any route, with an API key when given; answers whatever the status. */
+	async service<T = IDataObject>(key: string | undefined, method: string, path: string, body?: unknown): Promise<ServiceAnswer<T>> {
+		const headers: Record<string, string> = {};
+		if (key !== undefined) headers['x-service-api-key'] = key;
+		if (body !== undefined) headers['content-type'] = 'application/json';
+		const response = await fetch(`${this.url}${path}`, {
 			method,
-			headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+			headers,
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 		const text = await response.text();
-		if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-		return (text ? JSON.parse(text) : {}) as T;
+		return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
 	}
 
+	/** A route that must succeed: its answer; throws with the status and answer otherwise. */
+	async call<T = IDataObject>(method: string, path: string, body?: unknown, key?: string): Promise<T> {
+		const answer = await this.service<T>(key, method, path, body);
+		if (answer.status < 200 || answer.status > 299) {
+			throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+		}
+		return answer.body;
+	}
+
+	/** A new key (its own account unless `account` names one); the key's full record. */
 	async createKey(key: Partial<EmulatorKey> = {}): Promise<Required<EmulatorKey>> {
 		return await this.call('POST', '/_emulator/keys', key);
 	}
@@ -63,8 +89,9 @@ export class EmulatorControl {
 		await this.call('POST', '/_emulator/clock', { advanceMs });
 	}
 
-	async webhooks(): Promise<Array<Record<string, unknown>>> {
-		return (await this.call<{ webhooks: Array<Record<string, unknown>> }>('GET', '/_emulator/webhooks')).webhooks;
+	/** Every webhook of every account. */
+	async webhooks(): Promise<EmulatorWebhook[]> {
+		return (await this.call<{ webhooks: EmulatorWebhook[] }>('GET', '/_emulator/webhooks')).webhooks;
 	}
 
 	async chains(): Promise<
@@ -74,11 +101,23 @@ export class EmulatorControl {
 	}
 
 	/** How deliveries are signed: 'jcs' (documented), 'raw' or 'rawUtf8Key'; for one webhook, one key's account, or all. */
-	async setSignatureScheme(target: { scheme: 'jcs' | 'raw' | 'rawUtf8Key'; webhookId?: string; key?: string }): Promise<void> {
+	async setSignatureScheme(target: { scheme: SignatureScheme; webhookId?: string; key?: string }): Promise<void> {
 		await this.call('PUT', '/_emulator/signature-scheme', target);
 	}
 
+	/** Puts a transaction on a chain (and delivers it to the webhooks it concerns). */
 	async activity(activity: Record<string, unknown>): Promise<{ txHash: string; blockNumber: string }> {
 		return await this.call('POST', '/_emulator/activity', activity);
+	}
+
+	/** Delivery attempts the emulator made, one row per attempt. */
+	async deliveries(filter: { webhookId?: string; messageId?: string } = {}): Promise<DeliveryAttempt[]> {
+		const query = new URLSearchParams(Object.entries(filter).filter(([, value]) => value !== undefined) as Array<[string, string]>);
+		return (await this.call<{ deliveries: DeliveryAttempt[] }>('GET', `/_emulator/deliveries?${query.toString()}`)).deliveries;
+	}
+
+	/** The account's shared secret, read the way any client of the service reads it. */
+	async sharedSecret(key: string): Promise<string> {
+		return (await this.call<{ secret: string }>('GET', '/v1/webhooks:getSharedSecret', undefined, key)).secret;
 	}
 }

@@ -54,17 +54,7 @@ export async function serviceCall<T = IDataObject>(
 	path: string,
 	body?: unknown,
 ): Promise<T> {
-	const response = await fetch(`${credentials.baseUrl}${path}`, {
-		method,
-		headers: {
-			'x-service-api-key': credentials.apiKey,
-			...(body === undefined ? {} : { 'content-type': 'application/json' }),
-		},
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await response.text();
-	if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-	return JSON.parse(text) as T;
+	return await new EmulatorControl(credentials.baseUrl).call<T>(method, path, body, credentials.apiKey);
 }
 
 /** Creates a webhook directly on the service and returns it. */

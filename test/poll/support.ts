@@ -1,6 +1,7 @@
 /** Shared set-up of the poll trigger tests: an emulator, keys, parameters, activity and the request log. */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
+import type { SeenRequest } from '../harness/emulatorControl';
 import { byId, randomAddress, startTestService, type TestService } from '../harness/fixtures';
 import { PollHarness, type PollHarnessOptions } from '../harness/poll';
 
@@ -28,7 +29,7 @@ export interface PollTestService extends TestService {
 	/** A native transfer on Fuji; `block: 'head'` puts it into the newest block. */
 	transfer(from: string, to: string, value?: bigint, extra?: IDataObject): Promise<{ txHash: string; blockNumber: string }>;
 	/** The /v1 requests seen since the last call (control routes are not logged). */
-	takeRequests(): Promise<Array<{ method: string; path: string; query: Record<string, string>; statusCode: number }>>;
+	takeRequests(): Promise<SeenRequest[]>;
 }
 
 export async function startPollService(): Promise<PollTestService> {

@@ -6,9 +6,10 @@ import type { IConnections, INode } from 'n8n-workflow';
 
 import type { RunningEmulator } from '../emulator';
 import { startEmulator } from '../emulator';
+import { EmulatorControl } from '../harness/emulatorControl';
 import { CREDENTIAL_NAME, CREDENTIAL_TYPE, TRIGGER_NODE_TYPE } from '../harness/names';
 import { DeliveryReceiver, TriggerHarness } from '../harness/trigger';
-import { CAROL, EmulatorControl, USDC } from './support';
+import { CAROL, USDC } from './support';
 
 interface ExampleWorkflow {
 	nodes: INode[];
@@ -45,7 +46,7 @@ describe('the example workflow (examples/address-activity-trigger.json)', () => 
 
 	it('runs its trigger as configured: incoming deposits become items with the fields the next nodes use', async () => {
 		const control = new EmulatorControl(emulator.url);
-		const key = await control.addKey({ plan: 'paid' });
+		const key = (await control.createKey({ plan: 'paid' })).key;
 		const trigger = new TriggerHarness({
 			parameters: triggerNode.parameters,
 			credentials: { apiKey: key, baseUrl: emulator.url },

@@ -1,8 +1,9 @@
 import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/processMemory';
 import type { RunningEmulator } from '../emulator';
 import { startEmulator } from '../emulator';
+import { EmulatorControl, type EmulatorWebhook } from '../harness/emulatorControl';
 import { TriggerHarness, type TriggerHarnessOptions } from '../harness/trigger';
-import { ALICE, BOB, CAROL, DAVE, EmulatorControl, FUJI, triggerParameters, type EmulatorWebhook } from './support';
+import { ALICE, BOB, CAROL, DAVE, FUJI, triggerParameters } from './support';
 
 let emulator: RunningEmulator;
 let control: EmulatorControl;
@@ -21,7 +22,7 @@ beforeEach(async () => {
 	// Each test is a fresh n8n process: nothing learned by an earlier one.
 	forgetProcessMemory();
 	// Each test gets its own account, so webhook counts are its own.
-	key = await control.addKey({ plan: 'paid' });
+	key = (await control.createKey({ plan: 'paid' })).key;
 	await control.clearFaults();
 	await control.clearRequests();
 });
@@ -135,7 +136,7 @@ describe('activation registers one webhook', () => {
 	});
 
 	it('states the plan limit and the number configured when there are too many addresses', async () => {
-		key = await control.addKey({ plan: 'free' });
+		key = (await control.createKey({ plan: 'free' })).key;
 		const addresses = Array.from({ length: 6 }, (_, index) => `0x${String(index + 1).padStart(40, '0')}`);
 		const trigger = harness({ parameters: triggerParameters({ addresses: addresses.join(',') }) });
 
@@ -191,7 +192,7 @@ describe('a plan limit reached by a later batch of addresses', () => {
 
 	it('states the limit and the number configured, and leaves no webhook behind', async () => {
 		const smallControl = new EmulatorControl(small.url);
-		const paidKey = await smallControl.addKey({ plan: 'paid' });
+		const paidKey = (await smallControl.createKey({ plan: 'paid' })).key;
 		const addresses = Array.from({ length: 1000 }, (_, index) => `0x${(index + 1).toString(16).padStart(40, '0')}`);
 		const trigger = new TriggerHarness({
 			parameters: triggerParameters({ addresses: addresses.join(' ') }),

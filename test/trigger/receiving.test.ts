@@ -5,8 +5,9 @@ import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/processM
 import { signDelivery } from '../../nodes/AddressActivityTrigger/signature';
 import type { RunningEmulator } from '../emulator';
 import { startEmulator } from '../emulator';
+import { EmulatorControl } from '../harness/emulatorControl';
 import { DeliveryReceiver, logLines, TriggerHarness, type ReceivedDelivery } from '../harness/trigger';
-import { ALICE, BOB, CAROL, DAVE, EmulatorControl, FUJI, ITEMS, NFT, USDC, triggerParameters } from './support';
+import { ALICE, BOB, CAROL, DAVE, FUJI, ITEMS, NFT, USDC, triggerParameters } from './support';
 
 let emulator: RunningEmulator;
 let control: EmulatorControl;
@@ -37,7 +38,7 @@ afterEach(async () => {
 
 /** Activates a trigger whose webhook URL is the receiver, which hands deliveries to it. */
 async function activate(parameters: INodeParameters): Promise<TriggerHarness> {
-	key = await control.addKey({ plan: 'paid' });
+	key = (await control.createKey({ plan: 'paid' })).key;
 	trigger = new TriggerHarness({ parameters, credentials: { apiKey: key, baseUrl: emulator.url }, publicUrl: receiverUrl });
 	await trigger.activate();
 	receiver.harness = trigger;
@@ -126,7 +127,7 @@ describe('Transfers output', () => {
 		});
 		expect(items[3].tokenId).toBe('7');
 
-		const attempts = await control.deliveries(String(trigger.state.webhookId));
+		const attempts = await control.deliveries({ webhookId: String(trigger.state.webhookId) });
 		expect(attempts.map((attempt) => [attempt.attempt, attempt.statusCode, attempt.outcome])).toEqual([[1, 200, 'delivered']]);
 	});
 
@@ -359,7 +360,7 @@ describe('duplicates', () => {
 		expect(jsonOf(retry).messageId).toBe(jsonOf(first).messageId);
 		expect(first.outcome?.items).toHaveLength(1);
 		expect(retry.outcome).toMatchObject({ statusCode: 200, body: { received: true }, items: undefined });
-		const attempts = await control.deliveries(String(trigger.state.webhookId));
+		const attempts = await control.deliveries({ webhookId: String(trigger.state.webhookId) });
 		expect(attempts.map((attempt) => [attempt.attempt, attempt.statusCode])).toEqual([
 			[1, 503],
 			[2, 200],
@@ -386,7 +387,7 @@ describe('duplicates', () => {
 		expect(first.outcome?.statusCode).toBe(500);
 		expect(retry.outcome?.statusCode).toBe(200);
 		expect(trigger.startedRuns).toHaveLength(1);
-		const attempts = await control.deliveries(String(trigger.state.webhookId));
+		const attempts = await control.deliveries({ webhookId: String(trigger.state.webhookId) });
 		expect(attempts.map((attempt) => [attempt.attempt, attempt.statusCode])).toEqual([
 			[1, 500],
 			[2, 200],
@@ -473,7 +474,7 @@ describe('signature schemes', () => {
 
 describe('test URL', () => {
 	it('delivers to the test URL while listening for a test event', async () => {
-		key = await control.addKey({ plan: 'paid' });
+		key = (await control.createKey({ plan: 'paid' })).key;
 		trigger = new TriggerHarness({
 			parameters: triggerParameters({ addresses: ALICE }),
 			credentials: { apiKey: key, baseUrl: emulator.url },

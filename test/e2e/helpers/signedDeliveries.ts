@@ -4,15 +4,8 @@
 import { randomBytes, randomUUID } from 'crypto';
 
 import { signMessage } from '../../emulator/delivery/signing';
+import type { DeliveryAttempt } from '../../harness/emulatorControl';
 import { waitFor } from '../../harness/wait';
-import { EMULATOR_KEY, type Delivery } from './stack';
-
-/** The account's shared secret, read the way any client of the service reads it. */
-export async function sharedSecret(emulatorUrl: string): Promise<string> {
-	const response = await fetch(`${emulatorUrl}/v1/webhooks:getSharedSecret`, { headers: { 'x-service-api-key': EMULATOR_KEY } });
-	if (!response.ok) throw new Error(`GET /v1/webhooks:getSharedSecret answered ${response.status}`);
-	return ((await response.json()) as { secret: string }).secret;
-}
 
 export interface SignedBody {
 	messageId: string;
@@ -27,12 +20,12 @@ type Transaction = Record<string, unknown>;
  * A copy of `delivery`'s body as a new message (fresh messageId and txHash), with `change` applied
  * to its transaction, signed with the documented scheme (JCS, hex-decoded secret).
  */
-export function newMessage(delivery: Delivery, secret: string, change: (transaction: Transaction) => void = () => undefined): SignedBody {
-	const body = structuredClone(delivery.body) as Record<string, unknown> & { event: { transaction: Transaction } };
+export function newMessage(delivery: DeliveryAttempt, secret: string, change: (transaction: Transaction) => void = () => undefined): SignedBody {
 	const messageId = randomUUID();
-	body.messageId = messageId;
-	body.event.transaction.txHash = `0x${randomBytes(32).toString('hex')}`;
-	change(body.event.transaction);
+	const body = { ...structuredClone(delivery.body), messageId };
+	const transaction = body.event.transaction as Transaction;
+	transaction.txHash = `0x${randomBytes(32).toString('hex')}`;
+	change(transaction);
 	return { messageId, body, text: JSON.stringify(body), signature: signMessage(body, secret, 'jcs') };
 }
 

@@ -99,25 +99,7 @@ export async function startStack(options: { emulator?: StartEmulatorOptions } = 
 	}
 }
 
-export interface Delivery {
-	webhookId: string;
-	messageId: string;
-	attempt: number;
-	url: string;
-	/** Emulator clock, ms since the epoch. */
-	startedAt: number;
-	durationMs: number;
-	statusCode: number | null;
-	outcome: 'delivered' | 'failed' | 'pending';
-	error?: string;
-	body: Record<string, unknown>;
-	headers: Record<string, string>;
-}
-
-/** Delivery attempts the emulator made (one row per attempt). */
-export async function deliveries(emulatorUrl: string, filter: { webhookId?: string; messageId?: string } = {}): Promise<Delivery[]> {
-	const query = new URLSearchParams(Object.entries(filter).filter(([, value]) => value !== undefined) as Array<[string, string]>);
-	const response = await fetch(`${emulatorUrl}/_emulator/deliveries?${query.toString()}`);
-	if (!response.ok) throw new Error(`GET /_emulator/deliveries answered ${response.status}`);
-	return ((await response.json()) as { deliveries: Delivery[] }).deliveries;
-}
+// test/queue reads delivery attempts through these; elsewhere they come from the stack's control.
+export type { DeliveryAttempt as Delivery } from '../../harness/emulatorControl';
+export const deliveries = (emulatorUrl: string, filter?: Parameters<EmulatorControl['deliveries']>[0]) =>
+	new EmulatorControl(emulatorUrl).deliveries(filter);
