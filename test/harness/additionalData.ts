@@ -3,9 +3,8 @@ import type { ICredentialsHelper, IWorkflowBase, IWorkflowExecuteAdditionalData 
 
 export interface AdditionalDataOptions {
 	credentialsHelper: ICredentialsHelper;
-	/** Base of production webhook URLs, e.g. http://127.0.0.1:5678/webhook */
-	webhookBaseUrl?: string;
-	webhookTestBaseUrl?: string;
+	/** Where n8n is reached (webhook URLs start with it), e.g. a receiver's http://127.0.0.1:PORT. */
+	baseUrl?: string;
 	workflowData?: IWorkflowBase;
 	executionId?: string;
 }
@@ -16,6 +15,7 @@ export interface AdditionalDataOptions {
  */
 export function buildAdditionalData(options: AdditionalDataOptions): IWorkflowExecuteAdditionalData {
 	const executionId = options.executionId ?? 'harness-execution';
+	const baseUrl = options.baseUrl ?? 'http://127.0.0.1:5678';
 	const workflowData: IWorkflowBase =
 		options.workflowData ??
 		({
@@ -39,16 +39,16 @@ export function buildAdditionalData(options: AdditionalDataOptions): IWorkflowEx
 		getRuntimeCredential: async () => undefined,
 		executionId,
 		currentNodeExecutionIndex: 0,
-		restApiUrl: 'http://127.0.0.1:5678/rest',
-		instanceBaseUrl: 'http://127.0.0.1:5678/',
-		formBaseUrl: 'http://127.0.0.1:5678/form',
-		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
-		formTestBaseUrl: 'http://127.0.0.1:5678/form-test',
-		webhookBaseUrl: options.webhookBaseUrl ?? 'http://127.0.0.1:5678/webhook',
-		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
-		webhookTestBaseUrl: options.webhookTestBaseUrl ?? 'http://127.0.0.1:5678/webhook-test',
-		mcpBaseUrl: 'http://127.0.0.1:5678/mcp',
-		mcpTestBaseUrl: 'http://127.0.0.1:5678/mcp-test',
+		restApiUrl: `${baseUrl}/rest`,
+		instanceBaseUrl: `${baseUrl}/`,
+		formBaseUrl: `${baseUrl}/form`,
+		formWaitingBaseUrl: `${baseUrl}/form-waiting`,
+		formTestBaseUrl: `${baseUrl}/form-test`,
+		webhookBaseUrl: `${baseUrl}/webhook`,
+		webhookWaitingBaseUrl: `${baseUrl}/webhook-waiting`,
+		webhookTestBaseUrl: `${baseUrl}/webhook-test`,
+		mcpBaseUrl: `${baseUrl}/mcp`,
+		mcpTestBaseUrl: `${baseUrl}/mcp-test`,
 		variables: {},
 		logAiEvent: () => {},
 		startRunnerTask: notAvailable,

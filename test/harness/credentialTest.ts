@@ -3,15 +3,14 @@ import type {
 	ICredentialDataDecryptedObject,
 	ICredentialsDecrypted,
 	ICredentialType,
-	INode,
 	INodeType,
 } from 'n8n-workflow';
-import { createRunExecutionData, Workflow } from 'n8n-workflow';
+import { createRunExecutionData } from 'n8n-workflow';
 
 import { AddressActivityApi } from '../../credentials/AddressActivityApi.credentials';
 import { buildAdditionalData } from './additionalData';
 import { CREDENTIAL_REFERENCE, HarnessCredentialsHelper } from './credentials';
-import { HarnessNodeTypes } from './nodeTypes';
+import { harnessNode, HarnessNodeTypes, singleNodeWorkflow } from './nodeTypes';
 
 export interface CredentialTestResult {
 	status: 'OK' | 'Error';
@@ -54,21 +53,13 @@ export async function testCredential(
 			],
 		},
 	};
-	const node: INode = {
+	const node = harnessNode({
 		id: 'credential-test',
 		name: 'Credential Test',
 		type: 'harnessCredentialTest',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
 		credentials: { [credentialType.name]: CREDENTIAL_REFERENCE },
-	};
-	const workflow = new Workflow({
-		nodes: [node],
-		connections: {},
-		active: false,
-		nodeTypes: new HarnessNodeTypes({ harnessCredentialTest: nodeType }),
 	});
+	const workflow = singleNodeWorkflow(node, new HarnessNodeTypes({ harnessCredentialTest: nodeType }));
 	const credentialsHelper = new HarnessCredentialsHelper({ [credentialType.name]: data }, [credentialType]);
 	const additionalData = buildAdditionalData({ credentialsHelper });
 	const inputData = { main: [[{ json: {} }]] };

@@ -19,46 +19,14 @@ import type {
 	INode,
 	INodeExecutionData,
 	INodeParameters,
-	INodeType,
-	INodeTypes,
 	WorkflowActivateMode,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
 
-import { AddressActivityPollTrigger } from '../../nodes/AddressActivityPollTrigger/AddressActivityPollTrigger.node';
 import { buildAdditionalData } from './additionalData';
-import { CREDENTIAL_REFERENCE, HarnessCredentialsHelper, type AddressActivityCredentialData } from './credentials';
+import { HarnessCredentialsHelper, type AddressActivityCredentialData } from './credentials';
 import { CREDENTIAL_TYPE, POLL_TRIGGER_NODE_NAME, POLL_TRIGGER_NODE_TYPE } from './names';
-
-// n8n's node loader adds these parameters to every node with `polling: true` (not exported from
-// n8n-core's entry point).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { commonPollingParameters } = require('n8n-core/dist/nodes-loader/constants') as {
-	commonPollingParameters: INodeType['description']['properties'];
-};
-
-/** The poll trigger as n8n loads it: with the Poll Times parameter in front. */
-export function loadedPollTrigger(): INodeType {
-	const trigger = new AddressActivityPollTrigger();
-	trigger.description.properties.unshift(...commonPollingParameters);
-	return trigger;
-}
-
-class PollNodeTypes implements INodeTypes {
-	constructor(private readonly trigger: INodeType) {}
-
-	getByName(): INodeType {
-		return this.trigger;
-	}
-
-	getByNameAndVersion(): INodeType {
-		return this.trigger;
-	}
-
-	getKnownTypes(): IDataObject {
-		return { [POLL_TRIGGER_NODE_TYPE]: { className: 'AddressActivityPollTrigger', sourcePath: '' } };
-	}
-}
+import { harnessNode, HarnessNodeTypes } from './nodeTypes';
 
 export interface PollHarnessOptions {
 	parameters: INodeParameters;
@@ -82,7 +50,9 @@ export class PollHarness {
 	/** Every execution the polls started, in order: its trigger items. */
 	readonly executions: INodeExecutionData[][] = [];
 
-	private readonly nodeTypes = new PollNodeTypes(loadedPollTrigger());
+	private readonly nodeTypes = new HarnessNodeTypes();
+
+	private readonly trigger = this.nodeTypes.getByNameAndVersion(POLL_TRIGGER_NODE_TYPE);
 
 	private readonly credentialsHelper: HarnessCredentialsHelper;
 
@@ -92,15 +62,12 @@ export class PollHarness {
 	private saved: string;
 
 	constructor(private readonly options: PollHarnessOptions) {
-		this.node = {
+		this.node = harnessNode({
 			id: 'b7c1d2e3-0000-4000-8000-00000000a001',
 			name: POLL_TRIGGER_NODE_NAME,
 			type: POLL_TRIGGER_NODE_TYPE,
-			typeVersion: 1,
-			position: [0, 0],
 			parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...options.parameters },
-			credentials: { [CREDENTIAL_TYPE]: CREDENTIAL_REFERENCE },
-		};
+		});
 		this.credentialsHelper = new HarnessCredentialsHelper({ [CREDENTIAL_TYPE]: options.credentials });
 		this.saved = JSON.stringify(options.staticData ?? {});
 		this.workflow = this.loadWorkflow();
@@ -142,8 +109,7 @@ export class PollHarness {
 	}
 
 	private async run(activation: WorkflowActivateMode): Promise<PollOutcome> {
-		const trigger = this.nodeTypes.getByName();
-		const result = await trigger.poll!.call(this.context('trigger', activation));
+		const result = await this.trigger.poll!.call(this.context('trigger', activation));
 		if (result === null) return {};
 		// n8n saves the static data, then starts the execution with the items.
 		this.save();
@@ -180,8 +146,7 @@ export class PollHarness {
 
 	/** The editor's "Fetch Test Event": poll() in manual mode; rejects with the node's error. */
 	async fetchTestEvent(): Promise<INodeExecutionData[]> {
-		const trigger = this.nodeTypes.getByName();
-		const result = await trigger.poll!.call(this.context('manual', 'manual'));
+		const result = await this.trigger.poll!.call(this.context('manual', 'manual'));
 		return result?.[0] ?? [];
 	}
 

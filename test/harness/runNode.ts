@@ -10,10 +10,10 @@ import type {
 import { Workflow } from 'n8n-workflow';
 
 import { buildAdditionalData } from './additionalData';
-import { CREDENTIAL_REFERENCE, HarnessCredentialsHelper } from './credentials';
+import { HarnessCredentialsHelper } from './credentials';
 import type { AddressActivityCredentialData } from './credentials';
 import { ACTION_NODE_NAME, ACTION_NODE_TYPE, CREDENTIAL_TYPE } from './names';
-import { HarnessNodeTypes } from './nodeTypes';
+import { harnessNode, HarnessNodeTypes } from './nodeTypes';
 
 export interface RunNodeOptions {
 	/** The node's parameters as the editor stores them (expressions start with '='). */
@@ -48,16 +48,12 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		position: [0, 0],
 		parameters: { items: JSON.stringify(options.items ?? [{}]) },
 	};
-	const node: INode = {
-		id: 'node-under-test',
-		name: ACTION_NODE_NAME,
+	const node = harnessNode({
 		type: options.nodeType ?? ACTION_NODE_TYPE,
-		typeVersion: 1,
 		position: [200, 0],
 		parameters: options.parameters,
-		credentials: { [CREDENTIAL_TYPE]: CREDENTIAL_REFERENCE },
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
-	};
+	});
 	const workflow = new Workflow({
 		id: 'harness-workflow',
 		name: 'Harness workflow',

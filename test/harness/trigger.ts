@@ -15,15 +15,10 @@ import { createRequire } from 'node:module';
 import { HookContext, WebhookContext } from 'n8n-core';
 import {
 	Workflow,
-	type ICredentialDataDecryptedObject,
-	type ICredentialsHelper,
 	type IDataObject,
-	type IHttpRequestOptions,
 	type INode,
 	type INodeExecutionData,
 	type INodeParameters,
-	type INodeType,
-	type INodeTypes,
 	type IWebhookData,
 	type IWebhookResponseData,
 	type IWorkflowExecuteAdditionalData,
@@ -31,10 +26,10 @@ import {
 	type WorkflowExecuteMode,
 } from 'n8n-workflow';
 
-import { AddressActivityApi } from '../../credentials/AddressActivityApi.credentials';
-import { AddressActivityTrigger } from '../../nodes/AddressActivityTrigger/AddressActivityTrigger.node';
-import { CREDENTIAL_REFERENCE } from './credentials';
+import { buildAdditionalData } from './additionalData';
+import { HarnessCredentialsHelper, type AddressActivityCredentialData } from './credentials';
 import { CREDENTIAL_TYPE, TRIGGER_NODE_NAME, TRIGGER_NODE_TYPE } from './names';
+import { harnessNode, HarnessNodeTypes } from './nodeTypes';
 import { waitFor } from './wait';
 
 export interface LogLine {
@@ -59,74 +54,9 @@ const { Container } = requireFromCore('@n8n/di') as { Container: { set(token: un
 const { Logger } = requireFromCore('@n8n/backend-common') as { Logger: unknown };
 Container.set(Logger, collectingLogger);
 
-export interface ServiceCredentials {
-	apiKey: string;
-	baseUrl: string;
-}
-
-/** Node types known to the harness workflow: just the trigger. */
-class TriggerNodeTypes implements INodeTypes {
-	private readonly trigger = new AddressActivityTrigger();
-
-	getByName(): INodeType {
-		return this.trigger;
-	}
-
-	getByNameAndVersion(): INodeType {
-		return this.trigger;
-	}
-
-	getKnownTypes(): IDataObject {
-		return { [TRIGGER_NODE_TYPE]: { className: 'AddressActivityTrigger', sourcePath: '' } };
-	}
-}
-
-/**
- * Supplies the credential's data and applies its `authenticate` block (the generic header
- * x-service-api-key = {{$credentials.apiKey}}) as n8n's CredentialsHelper does.
- */
-function credentialsHelper(credentials: () => ServiceCredentials): ICredentialsHelper {
-	const credentialType = new AddressActivityApi();
-	const helper = {
-		getParentTypes: () => [],
-		isCredentialUsableByNode: () => true,
-		getDecrypted: async () => ({ ...credentials() }) as ICredentialDataDecryptedObject,
-		getCredentials: async () => {
-			throw new Error('not needed by the trigger');
-		},
-		getCredentialsProperties: () => credentialType.properties,
-		preAuthentication: async () => undefined,
-		runPreAuthentication: async () => undefined,
-		updateCredentials: async () => undefined,
-		updateCredentialsOauthTokenData: async () => undefined,
-		authenticate: async (
-			data: ICredentialDataDecryptedObject,
-			_typeName: string,
-			requestOptions: IHttpRequestOptions,
-			workflow?: Workflow,
-			node?: INode,
-		): Promise<IHttpRequestOptions> => {
-			if (!workflow || !node) throw new Error('authenticate needs the workflow and node');
-			const headers: IDataObject = { ...(requestOptions.headers as IDataObject) };
-			for (const [name, value] of Object.entries(credentialType.authenticate.properties.headers ?? {})) {
-				headers[name] = workflow.expression.getSimpleParameterValue(
-					node,
-					value as string,
-					'internal',
-					{ $credentials: data },
-					undefined,
-					'',
-				) as string;
-			}
-			return { ...requestOptions, headers };
-		},
-	};
-	return helper as unknown as ICredentialsHelper;
-}
-
 export interface TriggerHarnessOptions {
 	parameters: INodeParameters;
-	credentials: ServiceCredentials;
+	credentials: AddressActivityCredentialData;
 	/** Static data as n8n would load it from the database (e.g. after a restart). */
 	staticData?: IDataObject;
 	/** Base of the webhook URLs, e.g. the receiver's http://127.0.0.1:PORT. */
@@ -198,25 +128,25 @@ export class TriggerHarness {
 
 	readonly node: INode;
 
-	credentials: ServiceCredentials;
-
 	publicUrl: string;
 
-	private readonly nodeTypes = new TriggerNodeTypes();
+	private readonly nodeTypes = new HarnessNodeTypes();
+
+	private readonly trigger = this.nodeTypes.getByNameAndVersion(TRIGGER_NODE_TYPE);
+
+	private readonly credentialsHelper: HarnessCredentialsHelper;
 
 	constructor(options: TriggerHarnessOptions) {
-		this.credentials = options.credentials;
+		this.credentialsHelper = new HarnessCredentialsHelper({ [CREDENTIAL_TYPE]: options.credentials });
 		this.publicUrl = options.publicUrl ?? 'http://127.0.0.1:5678';
-		this.node = {
+		this.node = harnessNode({
 			id: 'a2f0c2de-1f7e-4f43-9c55-2b1e8d3c0001',
 			name: options.nodeName ?? TRIGGER_NODE_NAME,
 			type: TRIGGER_NODE_TYPE,
 			typeVersion: options.typeVersion ?? 2,
-			position: [0, 0],
 			webhookId: options.webhookId ?? 'c0ffee00-0000-4000-8000-000000000001',
 			parameters: options.parameters,
-			credentials: { [CREDENTIAL_TYPE]: CREDENTIAL_REFERENCE },
-		};
+		});
 		this.workflow = new Workflow({
 			id: options.workflowId ?? 'wf-trigger-1',
 			name: options.workflowName ?? 'Treasury alerts',
@@ -234,23 +164,11 @@ export class TriggerHarness {
 	}
 
 	private additionalData(extra: Partial<IWorkflowExecuteAdditionalData> = {}): IWorkflowExecuteAdditionalData {
-		return {
-			credentialsHelper: credentialsHelper(() => this.credentials),
-			webhookBaseUrl: `${this.publicUrl}/webhook`,
-			webhookTestBaseUrl: `${this.publicUrl}/webhook-test`,
-			webhookWaitingBaseUrl: `${this.publicUrl}/webhook-waiting`,
-			formWaitingBaseUrl: `${this.publicUrl}/form-waiting`,
-			instanceBaseUrl: this.publicUrl,
-			restApiUrl: `${this.publicUrl}/rest`,
-			variables: {},
-			executionId: undefined,
-			currentNodeParameters: undefined,
-			...extra,
-		} as unknown as IWorkflowExecuteAdditionalData;
+		return { ...buildAdditionalData({ credentialsHelper: this.credentialsHelper, baseUrl: this.publicUrl }), ...extra };
 	}
 
 	private webhookData(isTest: boolean, additionalData: IWorkflowExecuteAdditionalData): IWebhookData {
-		const description = this.nodeTypes.getByName().description.webhooks?.[0];
+		const description = this.trigger.description.webhooks?.[0];
 		if (!description) throw new Error('the trigger declares no webhook');
 		return {
 			httpMethod: 'POST',
@@ -272,8 +190,7 @@ export class TriggerHarness {
 	}
 
 	private async runWebhookMethod(method: 'checkExists' | 'create' | 'delete', test: boolean): Promise<boolean> {
-		const trigger = this.nodeTypes.getByName();
-		const run = trigger.webhookMethods?.default?.[method];
+		const run = this.trigger.webhookMethods?.default?.[method];
 		if (!run) throw new Error(`the trigger has no ${method}`);
 		return (await run.call(this.hookContext(test))) === true;
 	}
@@ -358,11 +275,10 @@ export class TriggerHarness {
 			[],
 			null,
 		);
-		const trigger = this.nodeTypes.getByName();
-		if (!trigger.webhook) throw new Error('the trigger has no webhook()');
+		if (!this.trigger.webhook) throw new Error('the trigger has no webhook()');
 		let result: IWebhookResponseData;
 		try {
-			result = await trigger.webhook.call(context);
+			result = await this.trigger.webhook.call(context);
 		} catch (error) {
 			// n8n answers 500 when webhook() throws.
 			response.status(500).json({ code: 0, message: 'Workflow Webhook Error: Workflow could not be started!' });

@@ -1,23 +1,12 @@
-import type { INode } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
-
 import { AddressActivity } from '../../nodes/AddressActivity/AddressActivity.node';
-import { ACTION_NODE_NAME, ACTION_NODE_TYPE } from '../harness/names';
-import { HarnessNodeTypes } from '../harness/nodeTypes';
+import { harnessNode, singleNodeWorkflow } from '../harness/nodeTypes';
 
 const nodeType = new AddressActivity();
 
 /** The subtitle as the editor shows it under the node: its expression evaluated over the node's parameters. */
 function subtitle(parameters: Record<string, string>): unknown {
-	const node: INode = {
-		id: 'subtitle',
-		name: ACTION_NODE_NAME,
-		type: ACTION_NODE_TYPE,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters,
-	};
-	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: new HarnessNodeTypes() });
+	const node = harnessNode({ id: 'subtitle', parameters });
+	const workflow = singleNodeWorkflow(node);
 	return workflow.expression.getSimpleParameterValue(node, nodeType.description.subtitle as string, 'internal', {});
 }
 
