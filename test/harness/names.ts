@@ -5,10 +5,20 @@
 import type { INodeType } from 'n8n-workflow';
 
 import { AddressActivityApi } from '../../credentials/AddressActivityApi.credentials';
-import { AddressActivity } from '../../nodes/AddressActivity/AddressActivity.node';
-import { AddressActivityPollTrigger } from '../../nodes/AddressActivityPollTrigger/AddressActivityPollTrigger.node';
-import { AddressActivityTrigger } from '../../nodes/AddressActivityTrigger/AddressActivityTrigger.node';
 import packageJson from '../../package.json';
+
+type NodeClass = new () => INodeType;
+// The node sources by file name: outside jest's resolver (ts-node in scripts, jest's global setup)
+// `…/X.node` finds the codex file X.node.json beside X.node.ts first.
+/* eslint-disable @typescript-eslint/no-require-imports */
+const { AddressActivity } = require('../../nodes/AddressActivity/AddressActivity.node.ts') as { AddressActivity: NodeClass };
+const { AddressActivityTrigger } = require('../../nodes/AddressActivityTrigger/AddressActivityTrigger.node.ts') as {
+	AddressActivityTrigger: NodeClass;
+};
+const { AddressActivityPollTrigger } = require('../../nodes/AddressActivityPollTrigger/AddressActivityPollTrigger.node.ts') as {
+	AddressActivityPollTrigger: NodeClass;
+};
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 export const PACKAGE_NAME = packageJson.name;
 
