@@ -12,9 +12,14 @@ export function canonicalJson(value: unknown, escapeFree = false): string {
 		// String() writes finite numbers (-0 as "0"), booleans and null as JSON.stringify does, at a fraction of its cost.
 		if (member === null || typeof member === 'number' || typeof member === 'boolean') return String(member);
 		if (typeof member !== 'object') throw new TypeError(`RFC 8785 cannot represent a value of type ${typeof member}`);
-		if (Array.isArray(member)) return `[${member.map((item) => write(item === undefined ? null : item)).join(',')}]`;
-		const record = member as Record<string, unknown>;
+		// Written by concatenation: no text is empty, so an empty text means nothing written yet.
 		let text = '';
+		if (Array.isArray(member)) {
+			// JSON.stringify writes undefined (and holes) in arrays as null; so does JCS.
+			for (const item of member) text += `${text === '' ? '' : ','}${write(item === undefined ? null : item)}`;
+			return `[${text}]`;
+		}
+		const record = member as Record<string, unknown>;
 		for (const key of Object.keys(record).sort()) {
 			if (record[key] !== undefined) text += `${text === '' ? '' : ','}${write(key)}:${write(record[key])}`;
 		}
