@@ -9,17 +9,15 @@ import * as path from 'path';
 
 import { nodeOutput, type Workflow, type WorkflowInput } from '../../scripts/lib/n8n';
 import { REPO_ROOT } from '../../scripts/lib/package';
-import { deliveries, sleep, waitFor, type Delivery } from '../e2e/helpers/stack';
 import { addresses, triggerWorkflow } from '../e2e/helpers/workflows';
+import type { DeliveryAttempt } from '../harness/emulatorControl';
+import { CREDENTIAL_TYPE, TRIGGER_NODE_NAME, TRIGGER_NODE_TYPE } from '../harness/names';
+import { sleep, waitFor } from '../harness/wait';
 import { startQueueStack, type QueueStack } from './helpers/deployment';
 
 const [ALICE, BOB, CAROL, DAVE] = addresses(4, 'a11ce');
 const STRANGER = addresses(1, 'ffff')[0];
 const CHAIN = '43113';
-const TRIGGER = 'Address Activity Trigger';
-const TRIGGER_TYPE = 'n8n-nodes-address-activity.addressActivityTrigger';
-
-type EmulatorWebhook = { id: string; url: string; status: string };
 type Item = Record<string, unknown> & { txHash: string; messageId: string };
 
 describe('the Address Activity Trigger in n8n queue mode', () => {
@@ -29,8 +27,8 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 	/** Items each finished execution put out, by execution id (fetched once). */
 	const itemsByExecution = new Map<string, Item[]>();
 
-	const webhooks = async () => (await stack.control.webhooks()) as unknown as EmulatorWebhook[];
-	const webhookPath = (of: Workflow) => `/webhook/${of.nodes.find((node) => node.type === TRIGGER_TYPE)!.webhookId}/webhook`;
+	const webhooks = () => stack.control.webhooks();
+	const webhookPath = (of: Workflow) => `/webhook/${of.nodes.find((node) => node.type === TRIGGER_NODE_TYPE)!.webhookId}/webhook`;
 	/** The production URL on webhook process `index` directly, bypassing the load balancer. */
 	const processUrl = (of: Workflow, index: number) => `${stack.deployment.webhookProcesses[index].url}${webhookPath(of)}`;
 
@@ -42,7 +40,7 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 			if (summary.status === 'new' || summary.status === 'running') continue;
 			if (!itemsByExecution.has(summary.id)) {
 				const execution = await stack.getExecution(summary.id);
-				itemsByExecution.set(summary.id, execution.status === 'success' ? (nodeOutput(execution, TRIGGER) as Item[]) : []);
+				itemsByExecution.set(summary.id, execution.status === 'success' ? (nodeOutput(execution, TRIGGER_NODE_NAME) as Item[]) : []);
 			}
 			result.push({ id: summary.id, status: summary.status, items: itemsByExecution.get(summary.id)! });
 		}
@@ -63,20 +61,20 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 	const runsOfMessage = (list: Array<{ items: Item[] }>, messageId: string) => list.filter((run) => run.items.some((item) => item.messageId === messageId)).length;
 	const runsOfTx = (list: Array<{ items: Item[] }>, txHash: string) => list.filter((run) => run.items.some((item) => item.txHash === txHash)).length;
 	/** The delivery attempts of one transaction's message, once one of them succeeded. */
-	const deliveredMessage = async (txHash: string, timeoutMs = 60_000): Promise<Delivery> =>
+	const deliveredMessage = async (txHash: string, timeoutMs = 60_000): Promise<DeliveryAttempt> =>
 		await waitFor(`a 200 answer to the message of ${txHash}`, async () => {
-			const all = await deliveries(stack.emulator.url);
+			const all = await stack.control.deliveries();
 			return all.find((attempt) => (attempt.body.event as { transaction: { txHash: string } }).transaction.txHash === txHash && attempt.statusCode === 200);
 		}, timeoutMs);
 
 	beforeAll(async () => {
 		stack = await startQueueStack();
 		const types = await stack.client.nodeTypes();
-		const versions = types.filter((type) => type.name === TRIGGER_TYPE).flatMap((type) => (Array.isArray(type.version) ? type.version : [type.version]));
+		const versions = types.filter((type) => type.name === TRIGGER_NODE_TYPE).flatMap((type) => (Array.isArray(type.version) ? type.version : [type.version]));
 		triggerVersion = Math.max(...versions);
-		const definition = triggerWorkflow({ name: 'Watch Alice and Bob', chainId: CHAIN, addresses: [ALICE, BOB], credential: stack.credential });
-		definition.nodes[0].typeVersion = triggerVersion;
-		workflow = await stack.client.createWorkflow(definition);
+		workflow = await stack.client.createWorkflow(
+			triggerWorkflow({ name: 'Watch Alice and Bob', chainId: CHAIN, addresses: [ALICE, BOB], credential: stack.credential, typeVersion: triggerVersion }),
+		);
 	});
 
 	afterAll(async () => {
@@ -121,7 +119,7 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 
 	/** A message the service never sent yet: a delivered one with a new messageId, signed with the current secret. */
 	const freshMessage = async () => {
-		const [template] = (await deliveries(stack.emulator.url)).filter((attempt) => attempt.statusCode === 200);
+		const [template] = (await stack.control.deliveries()).filter((attempt) => attempt.statusCode === 200);
 		return { ...template.body, messageId: randomUUID() };
 	};
 
@@ -150,11 +148,11 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 		const recipe = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'examples/recipes/address-activity-exactly-once-postgres.json'), 'utf8')) as WorkflowInput;
 		const postgresCredential = await stack.postgresCredential();
 		for (const node of recipe.nodes) {
-			if (node.type === TRIGGER_TYPE) {
+			if (node.type === TRIGGER_NODE_TYPE) {
 				Object.assign(node.parameters, { chainId: { __rl: true, mode: 'id', value: CHAIN }, addresses: DAVE });
 				node.webhookId = randomUUID();
 			}
-			if (node.credentials?.addressActivityApi) node.credentials.addressActivityApi = stack.credential;
+			if (node.credentials?.[CREDENTIAL_TYPE]) node.credentials[CREDENTIAL_TYPE] = stack.credential;
 			if (node.credentials?.postgres) node.credentials.postgres = postgresCredential;
 		}
 		const guarded = await stack.client.createWorkflow(recipe);
@@ -268,9 +266,9 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 	});
 
 	it('a delivery that arrives while activation is still in progress runs exactly once', async () => {
-		const definition = triggerWorkflow({ name: 'Watch Carol', chainId: CHAIN, addresses: [CAROL], credential: stack.credential });
-		definition.nodes[0].typeVersion = triggerVersion;
-		const racing = await stack.client.createWorkflow(definition);
+		const racing = await stack.client.createWorkflow(
+			triggerWorkflow({ name: 'Watch Carol', chainId: CHAIN, addresses: [CAROL], credential: stack.credential, typeVersion: triggerVersion }),
+		);
 		const url = `${stack.deployment.webhookUrl}${webhookPath(racing)}`;
 		// Hold the activation's last service call, so the webhook exists at the service (and the
 		// service delivers) before n8n has finished activating.
@@ -286,9 +284,7 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 		// The first attempt really came while n8n was still activating (when activation reads the
 		// shared secret at all: the held call was answered 3 s after it started).
 		const heldCall = (await stack.control.requests()).find((request) => request.seq > seenBefore && request.path === '/v1/webhooks:getSharedSecret');
-		const [firstAttempt] = (await deliveries(stack.emulator.url, { webhookId: (await webhooks()).find((webhook) => webhook.url === url)!.id })) as Array<
-			Delivery & { startedAt: number }
-		>;
+		const [firstAttempt] = await stack.control.deliveries({ webhookId: (await webhooks()).find((webhook) => webhook.url === url)!.id });
 		if (heldCall) expect(firstAttempt.startedAt).toBeLessThan(heldCall.at + 3000);
 		const finished = await expectRuns(racing, 1, 120_000);
 		expect(finished[0].items).toEqual([expect.objectContaining({ direction: 'in', monitoredAddress: CAROL, txHash, amount: '4.2' })]);

@@ -35,9 +35,6 @@ export interface Stack {
 	stop(): Promise<void>;
 }
 
-// test/queue imports these from here; elsewhere they come from the harness.
-export { sleep, waitFor } from '../../harness/wait';
-
 function tarball(): string {
 	// Set by global-setup.ts; running one file on its own with a custom config still works.
 	if (process.env.AA_E2E_TARBALL && fs.existsSync(process.env.AA_E2E_TARBALL)) return process.env.AA_E2E_TARBALL;
@@ -98,8 +95,3 @@ export async function startStack(options: { emulator?: StartEmulatorOptions } = 
 		throw new Error(`${(error as Error).message}\n--- n8n log tail ---\n${log}`);
 	}
 }
-
-// test/queue reads delivery attempts through these; elsewhere they come from the stack's control.
-export type { DeliveryAttempt as Delivery } from '../../harness/emulatorControl';
-export const deliveries = (emulatorUrl: string, filter?: Parameters<EmulatorControl['deliveries']>[0]) =>
-	new EmulatorControl(emulatorUrl).deliveries(filter);

@@ -17,9 +17,9 @@ import { reapWithThisProcess } from '../../../scripts/lib/reaper';
 import { signMessage } from '../../emulator/delivery/signing';
 import { startEmulator, type RunningEmulator } from '../../emulator';
 import { EmulatorControl } from '../../harness/emulatorControl';
+import { CREDENTIAL_TYPE } from '../../harness/names';
 
 export const EMULATOR_KEY = `queue-${randomUUID()}`;
-export const CREDENTIAL_TYPE = 'addressActivityApi';
 
 export interface QueueStack {
 	emulator: RunningEmulator;
@@ -66,22 +66,19 @@ export async function startQueueStack(options: { env?: Record<string, string> } 
 		await client.setupOwner();
 		const credential = await client.createCredential('Address Activity (emulator)', CREDENTIAL_TYPE, { apiKey: EMULATOR_KEY, baseUrl: emulator.url });
 		const flatted = loadFlatted(install);
-		const service = async (method: string, route: string) => {
-			const response = await fetch(`${emulator.url}${route}`, { method, headers: { 'x-service-api-key': EMULATOR_KEY } });
-			if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}`);
-			return ((await response.json()) as { secret: string }).secret;
-		};
+		const control = new EmulatorControl(emulator.url);
 		const stack: QueueStack = {
 			emulator,
-			control: new EmulatorControl(emulator.url),
+			control,
 			install,
 			deployment,
 			client,
 			credential: { id: credential.id, name: credential.name },
 			getExecution: (id) => stack.client.getExecution(id, flatted),
 			executions: (workflowId) => stack.client.listExecutions(workflowId),
-			sharedSecret: () => service('GET', '/v1/webhooks:getSharedSecret'),
-			rotateSharedSecret: () => service('POST', '/v1/webhooks:generateOrRotateSharedSecret'),
+			sharedSecret: () => control.sharedSecret(EMULATOR_KEY),
+			rotateSharedSecret: async () =>
+				(await control.call<{ secret: string }>('POST', '/v1/webhooks:generateOrRotateSharedSecret', undefined, EMULATOR_KEY)).secret,
 			async post(url, body, signature) {
 				const response = await fetch(url, {
 					method: 'POST',
