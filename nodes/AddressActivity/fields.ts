@@ -1,10 +1,10 @@
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 /**
- * Return All and Limit, as every Get Many operation shows them. Operation files pass their fields
- * through updateDisplayOptions and call this without displayOptions.
+ * Return All and Limit, as every Get Many operation shows them (the operation file's
+ * updateDisplayOptions says for which resource and operation).
  */
-export function returnAllAndLimit(displayOptions: IDisplayOptions = {}): INodeProperties[] {
+export function returnAllAndLimit(): INodeProperties[] {
 	return [
 		{
 			displayName: 'Return All',
@@ -12,7 +12,6 @@ export function returnAllAndLimit(displayOptions: IDisplayOptions = {}): INodePr
 			type: 'boolean',
 			default: false,
 			description: 'Whether to return all results or only up to a given limit',
-			displayOptions,
 		},
 		{
 			displayName: 'Limit',
@@ -21,13 +20,13 @@ export function returnAllAndLimit(displayOptions: IDisplayOptions = {}): INodePr
 			default: 50,
 			typeOptions: { minValue: 1 },
 			description: 'Max number of results to return',
-			displayOptions: { ...displayOptions, show: { ...displayOptions.show, returnAll: [false] } },
+			displayOptions: { show: { returnAll: [false] } },
 		},
 	];
 }
 
 /** The webhook to act on: picked by name from GET /v1/webhooks, or given by ID. */
-export function webhookLocator(displayOptions: IDisplayOptions = {}): INodeProperties {
+export function webhookLocator(): INodeProperties {
 	return {
 		displayName: 'Webhook',
 		name: 'webhookId',
@@ -35,7 +34,6 @@ export function webhookLocator(displayOptions: IDisplayOptions = {}): INodePrope
 		default: { mode: 'list', value: '' },
 		required: true,
 		description: 'The webhook, picked by name or given by its ID',
-		displayOptions,
 		modes: [
 			{
 				displayName: 'From List',
