@@ -2,6 +2,8 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { toNodeError } from './errors';
 import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
 	IDataObject,
 	IExecuteFunctions,
 	IHookFunctions,
@@ -43,6 +45,8 @@ export interface ServiceRequest {
 	retry?: RetryPolicy;
 	/** Time allowed for one attempt (default 60 s); a delivery's answer cannot wait that long. */
 	timeoutMs?: number;
+	/** The credential as read for an earlier request of the same series (read now when absent). */
+	credential?: ServiceCredential;
 }
 
 const DEFAULT_RETRY: Required<RetryPolicy> = {
@@ -201,11 +205,21 @@ function connectionErrorCode(error: unknown): string | undefined {
 	return undefined;
 }
 
-async function credentialsBaseUrl(context: ServiceContext, itemIndex?: number): Promise<string> {
-	const getCredentials = context.getCredentials as (type: string, itemIndex?: number) => Promise<IDataObject>;
-	const credentials = await getCredentials.call(context, CREDENTIAL_TYPE, itemIndex);
+/**
+ * The credential, read once for a series of requests (the pages of a list). n8n reads it from its
+ * database, decrypts it and resolves its expressions at every getCredentials, and
+ * httpRequestWithAuthentication does that again unless it is handed the data.
+ */
+export interface ServiceCredential {
+	baseUrl: string;
+	decrypted: ICredentialsDecrypted;
+}
+
+export async function readServiceCredential(context: ServiceContext, itemIndex?: number): Promise<ServiceCredential> {
+	const getCredentials = context.getCredentials as (type: string, itemIndex?: number) => Promise<ICredentialDataDecryptedObject>;
+	const data = await getCredentials.call(context, CREDENTIAL_TYPE, itemIndex);
 	// Users copy the base URL from the API reference, which often shows it with the version.
-	const baseUrl = String(credentials.baseUrl ?? '')
+	const baseUrl = String(data.baseUrl ?? '')
 		.trim()
 		.replace(/\/+$/, '')
 		.replace(/\/v1$/, '');
@@ -216,7 +230,7 @@ async function credentialsBaseUrl(context: ServiceContext, itemIndex?: number): 
 			{ itemIndex, description: 'Enter the address of the service deployment, e.g. https://api.example.com' },
 		);
 	}
-	return baseUrl;
+	return { baseUrl, decrypted: { id: '', name: '', type: CREDENTIAL_TYPE, data } };
 }
 
 /** Waits, then stops if the user cancelled the execution meanwhile (a 429 wait can be long). */
@@ -245,7 +259,8 @@ export async function serviceRequest<T extends IDataObject = IDataObject>(
 	for (const [name, value] of Object.entries(request.retry ?? {})) {
 		if (typeof value === 'number' && Number.isFinite(value) && value >= 0) policy[name as keyof RetryPolicy] = value;
 	}
-	const baseURL = await credentialsBaseUrl(this, request.itemIndex);
+	const credential = request.credential ?? (await readServiceCredential(this, request.itemIndex));
+	const baseURL = credential.baseUrl;
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		baseURL,
@@ -265,11 +280,9 @@ export async function serviceRequest<T extends IDataObject = IDataObject>(
 		let response: FullResponse | undefined;
 		let failure: unknown;
 		try {
-			response = (await this.helpers.httpRequestWithAuthentication.call(
-				this,
-				CREDENTIAL_TYPE,
-				{ ...options },
-			)) as FullResponse;
+			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, { ...options }, {
+				credentialsDecrypted: credential.decrypted,
+			})) as FullResponse;
 		} catch (error) {
 			failure = error;
 		}
@@ -370,6 +383,7 @@ export async function* servicePages<T extends IDataObject | string = IDataObject
 	const limit = request.limit ?? Infinity;
 	let read = 0;
 	let pageToken = request.pageToken;
+	const credential = await readServiceCredential(this, request.itemIndex);
 	while (read < limit) {
 		const qs: IDataObject = { ...request.qs, pageSize: Math.min(limit - read, request.pageSize ?? MAX_PAGE_SIZE) };
 		if (pageToken !== undefined) qs.pageToken = pageToken;
@@ -382,6 +396,7 @@ export async function* servicePages<T extends IDataObject | string = IDataObject
 				itemIndex: request.itemIndex,
 				retry: request.retry,
 				timeoutMs: request.timeoutMs,
+				credential,
 			});
 		} catch (error) {
 			if (read > 0 && error instanceof NodeApiError && error.httpCode === '400') {
