@@ -20,8 +20,12 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 
+import { triggerWorkflow } from '../test/e2e/helpers/workflows';
 import { signMessage } from '../test/emulator/delivery/signing';
 import { startEmulator, type RunningEmulator } from '../test/emulator';
+import { EmulatorControl } from '../test/harness/emulatorControl';
+import { CREDENTIAL_TYPE, TRIGGER_NODE_TYPE } from '../test/harness/names';
+import { waitFor } from '../test/harness/wait';
 import { runLoad, summarise, type CellResult, type PreparedRequest, type Round } from './lib/benchLoad';
 import { currentBuildTarball } from './lib/currentBuild';
 import { ensureN8n, type N8nInstall } from './lib/install';
@@ -35,8 +39,6 @@ const VARIANTS: Record<string, Record<string, string>> = {
 	default: {},
 	lazy: { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' },
 };
-const TRIGGER_TYPE = 'n8n-nodes-address-activity.addressActivityTrigger';
-const CREDENTIAL_TYPE = 'addressActivityApi';
 const KEY = `bench-${randomUUID()}`;
 const CHAIN = '43114';
 const WATCHED = '0x71c7656ec7ab88b098defb751b7401b5f6d8976f';
@@ -147,40 +149,6 @@ function webhookNodeWorkflow(webhookPath: string): WorkflowInput {
 	};
 }
 
-function triggerWorkflow(version: number, credential: { id: string; name: string }): WorkflowInput {
-	return {
-		name: `Bench: Address Activity Trigger v${version}`,
-		nodes: [
-			{
-				id: randomUUID(),
-				name: 'Address Activity Trigger',
-				type: TRIGGER_TYPE,
-				typeVersion: version,
-				position: [0, 0],
-				webhookId: randomUUID(),
-				credentials: { [CREDENTIAL_TYPE]: credential },
-				// Signature verification is on by default.
-				parameters: { chainId: { __rl: true, mode: 'id', value: CHAIN }, addresses: WATCHED, output: 'transfers', options: {} },
-			},
-			{ id: randomUUID(), name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [240, 0], parameters: {} },
-		],
-		connections: { 'Address Activity Trigger': { main: [[{ node: 'Done', type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-	};
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await check().catch(() => undefined);
-		if (value !== undefined && value !== false) return value;
-		if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
-		await sleep(200);
-	}
-}
-
 /** Executions of the workflow that have not finished yet. */
 async function unfinished(client: N8nClient, workflowId: string): Promise<number> {
 	const filter = encodeURIComponent(JSON.stringify({ workflowId, status: ['new', 'running'] }));
@@ -191,7 +159,7 @@ async function unfinished(client: N8nClient, workflowId: string): Promise<number
 /** Waits until every run the cell started has finished; returns how long that took after the last answer. */
 async function drain(client: N8nClient, workflowId: string): Promise<number> {
 	const started = Date.now();
-	await waitFor('the runs to finish', async () => (await unfinished(client, workflowId)) === 0, 300_000);
+	await waitFor('the runs to finish', async () => (await unfinished(client, workflowId)) === 0, 300_000, 200);
 	return (Date.now() - started) / 1000;
 }
 
@@ -223,9 +191,10 @@ async function benchTarget(
 ): Promise<Row[]> {
 	const client = new N8nClient(target.apiUrl);
 	await client.setupOwner();
-	const credential = await client.createCredential('Address Activity (emulator)', CREDENTIAL_TYPE, { apiKey: KEY, baseUrl: emulator.url });
+	const { id, name } = await client.createCredential('Address Activity (emulator)', CREDENTIAL_TYPE, { apiKey: KEY, baseUrl: emulator.url });
+	const credential = { id, name };
 	const declared = (await client.nodeTypes())
-		.filter((type) => type.name === TRIGGER_TYPE)
+		.filter((type) => type.name === TRIGGER_NODE_TYPE)
 		.flatMap((type) => (Array.isArray(type.version) ? type.version : [type.version]));
 	const versions = (options.triggerVersions ?? [...new Set(declared)].sort()).filter((version) => declared.includes(version));
 	if (!versions.length) throw new Error(`the package declares trigger versions ${declared.join(', ')}; none of ${options.triggerVersions?.join(', ')}`);
@@ -235,49 +204,52 @@ async function benchTarget(
 	await client.activateWorkflow(webhookNode.id);
 	const triggers: Array<{ version: number; workflow: Workflow; url: string }> = [];
 	for (const version of versions) {
-		const workflow = await client.createWorkflow(triggerWorkflow(version, { id: credential.id, name: credential.name }));
+		// Signature verification is on by default.
+		const workflow = await client.createWorkflow(
+			triggerWorkflow({ name: `Bench: Address Activity Trigger v${version}`, chainId: CHAIN, addresses: [WATCHED], credential, typeVersion: version }),
+		);
 		await client.activateWorkflow(workflow.id);
 		triggers.push({ version, workflow, url: `${target.webhookBase}/webhook/${workflow.nodes[0].webhookId}/webhook` });
 	}
-	const listWebhooks = async () =>
-		((await (await fetch(`${emulator.url}/_emulator/webhooks`)).json()) as { webhooks: Array<{ id: string; url: string; status: string }> }).webhooks;
+	const control = new EmulatorControl(emulator.url);
 	const remote = await waitFor(
 		'the triggers’ webhooks at the emulator',
 		async () => {
-			const list = await listWebhooks();
+			const list = await control.webhooks();
 			const found = triggers.map((trigger) => list.find((webhook) => webhook.url === trigger.url && webhook.status === 'active'));
 			return found.every(Boolean) ? (found as Array<{ id: string }>) : undefined;
 		},
 		60_000,
+		200,
 	);
-	await waitFor('the Webhook node to answer', async () => (await fetch(`${target.webhookBase}/webhook/${webhookPath}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).ok, 60_000);
+	await waitFor(
+		'the Webhook node to answer',
+		async () => (await fetch(`${target.webhookBase}/webhook/${webhookPath}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).ok,
+		60_000,
+		200,
+	);
 
 	// One typical delivery per trigger, captured as the emulator sends it: a native transfer with
 	// one USDC transfer (two Transfers items, about 2 KiB).
-	await fetch(`${emulator.url}/_emulator/activity`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({
-			chainId: CHAIN,
-			from: WATCHED,
-			to: USDC.address,
-			value: '1500000000000000000',
-			input: '0xa9059cbb',
-			erc20Transfers: [{ token: USDC, from: WATCHED, to: COUNTERPARTY, value: '2500000' }],
-		}),
+	await control.activity({
+		chainId: CHAIN,
+		from: WATCHED,
+		to: USDC.address,
+		value: '1500000000000000000',
+		input: '0xa9059cbb',
+		erc20Transfers: [{ token: USDC, from: WATCHED, to: COUNTERPARTY, value: '2500000' }],
 	});
 	const templates = await waitFor(
 		'the captured deliveries',
 		async () => {
-			const { deliveries } = (await (await fetch(`${emulator.url}/_emulator/deliveries`)).json()) as {
-				deliveries: Array<{ webhookId: string; statusCode: number | null; body: Record<string, unknown> }>;
-			};
+			const deliveries = await control.deliveries();
 			const found = remote.map((webhook) => deliveries.find((delivery) => delivery.webhookId === webhook.id && delivery.statusCode === 200)?.body);
 			return found.every(Boolean) ? (found as Array<Record<string, unknown>>) : undefined;
 		},
 		60_000,
+		200,
 	);
-	const secret = ((await (await fetch(`${emulator.url}/v1/webhooks:getSharedSecret`, { headers: { 'x-service-api-key': KEY } })).json()) as { secret: string }).secret;
+	const secret = await control.sharedSecret(KEY);
 	log(`  body ${(JSON.stringify(templates[0]).length / 1024).toFixed(1)} KiB; trigger versions ${versions.join(', ')}`);
 
 	const nodes = [
