@@ -7,16 +7,9 @@ import * as os from 'os';
 import * as path from 'path';
 
 import { PACKAGE_NAME } from '../../test/harness/names';
+import { npmEnv } from './processes';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
-
-function npmEnv(): NodeJS.ProcessEnv {
-	const env: NodeJS.ProcessEnv = {};
-	for (const [name, value] of Object.entries(process.env)) {
-		if (!name.toLowerCase().startsWith('npm_')) env[name] = value;
-	}
-	return { ...env, npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false' };
-}
 
 /** `npm run build` in the clone. */
 export function buildPackage(): void {

@@ -8,7 +8,6 @@ import * as path from 'path';
 import { startEmulator, type RunningEmulator } from '../../test/emulator';
 import { EmulatorControl } from '../../test/harness/emulatorControl';
 import { CREDENTIAL_NAME, CREDENTIAL_TYPE, POLL_TRIGGER_NODE_TYPE, TRIGGER_NODE_TYPE } from '../../test/harness/names';
-import { waitFor } from '../../test/harness/wait';
 import { ensureN8n, type N8nInstall } from './install';
 import { DEFAULT_OWNER, N8nClient, startN8n, type RunningN8n, type Workflow, type WorkflowInput } from './n8n';
 import { buildPackAndInstall, REPO_ROOT } from './package';
@@ -72,20 +71,6 @@ function watchedByExamples(examples: WorkflowInput[]): { chainId: string; addres
 	return { chainId: '43114', addresses: FALLBACK_ADDRESSES };
 }
 
-/** Activation registers the trigger's webhook at the service in the background: wait for it. */
-async function waitForWebhooks(control: EmulatorControl, workflow: Workflow): Promise<void> {
-	const ids = workflow.nodes.filter((node) => node.type === TRIGGER_NODE_TYPE && node.webhookId).map((node) => node.webhookId!);
-	await waitFor(
-		`the webhook of "${workflow.name}" at the emulator (see the n8n log)`,
-		async () => {
-			const webhooks = await control.webhooks();
-			return ids.every((id) => webhooks.some((webhook) => webhook.url.includes(`/webhook/${id}/`) && webhook.status === 'active'));
-		},
-		30_000,
-		250,
-	);
-}
-
 function pick<T>(values: T[], n: number): T {
 	return values[n % values.length];
 }
@@ -113,35 +98,6 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 			: (await client.createCredential(CREDENTIAL_NAME, CREDENTIAL_TYPE, data)).id;
 
 		const examples = exampleFiles().map((file) => JSON.parse(fs.readFileSync(file, 'utf8')) as WorkflowInput);
-		const present = await client.listWorkflows();
-		const workflows: Workflow[] = [];
-		for (const example of examples) {
-			let workflow = present.find((candidate) => candidate.name === example.name);
-			if (!workflow) {
-				for (const node of example.nodes) {
-					if (node.credentials?.[CREDENTIAL_TYPE]) node.credentials[CREDENTIAL_TYPE] = { id: credentialId, name: CREDENTIAL_NAME };
-				}
-				workflow = await client.createWorkflow(example);
-				log(`imported example "${example.name}"`);
-			}
-			const hasTrigger = example.nodes.some((node) => node.type === TRIGGER_NODE_TYPE);
-			if (hasTrigger) {
-				// The emulator starts empty each run, and n8n does not re-register webhooks it already
-				// knows at start: deactivate (a missing webhook counts as deleted) and activate again.
-				if (workflow.active) await client.deactivateWorkflow(workflow.id);
-				workflow = await client.activateWorkflow(workflow.id);
-				await waitForWebhooks(control, workflow);
-				log(`activated "${example.name}"`);
-			} else if (example.nodes.some((node) => node.type === POLL_TRIGGER_NODE_TYPE)) {
-				// Imported inactive: it polls only when asked (Fetch Test Event, or activation). One an
-				// earlier run activated would go on from its position in that run's chain, which the
-				// fresh emulator does not have: it is deactivated too (deleting it gets a fresh import).
-				if (workflow.active) workflow = await client.deactivateWorkflow(workflow.id);
-				log(`"${example.name}" left inactive: open it and click Fetch Test Event, or activate it`);
-			}
-			workflows.push(workflow);
-		}
-
 		const demo = watchedByExamples(examples);
 		let count = 0;
 		const simulate = async () => {
@@ -164,9 +120,40 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 			return (await control.activity(body)).txHash;
 		};
 		if (options.trickleMs) {
-			timer = setInterval(() => {
-				simulate().catch((error: Error) => log(`simulated activity failed: ${error.message}`));
-			}, options.trickleMs);
+			// Activity from the first moment, while the trigger examples are still being activated:
+			// the trigger accepts deliveries that race its activation.
+			const trickle = () => void simulate().catch((error: Error) => log(`simulated activity failed: ${error.message}`));
+			trickle();
+			timer = setInterval(trickle, options.trickleMs);
+		}
+
+
+		const present = await client.listWorkflows();
+		const workflows: Workflow[] = [];
+		for (const example of examples) {
+			let workflow = present.find((candidate) => candidate.name === example.name);
+			if (!workflow) {
+				for (const node of example.nodes) {
+					if (node.credentials?.[CREDENTIAL_TYPE]) node.credentials[CREDENTIAL_TYPE] = { id: credentialId, name: CREDENTIAL_NAME };
+				}
+				workflow = await client.createWorkflow(example);
+				log(`imported example "${example.name}"`);
+			}
+			const hasTrigger = example.nodes.some((node) => node.type === TRIGGER_NODE_TYPE);
+			if (hasTrigger) {
+				// The emulator starts empty each run, and n8n does not re-register webhooks it already
+				// knows at start: deactivate (a missing webhook counts as deleted) and activate again.
+				if (workflow.active) await client.deactivateWorkflow(workflow.id);
+				workflow = await client.activateWorkflow(workflow.id);
+				log(`activated "${example.name}"`);
+			} else if (example.nodes.some((node) => node.type === POLL_TRIGGER_NODE_TYPE)) {
+				// Imported inactive: it polls only when asked (Fetch Test Event, or activation). One an
+				// earlier run activated would go on from its position in that run's chain, which the
+				// fresh emulator does not have: it is deactivated too (deleting it gets a fresh import).
+				if (workflow.active) workflow = await client.deactivateWorkflow(workflow.id);
+				log(`"${example.name}" left inactive: open it and click Fetch Test Event, or activate it`);
+			}
+			workflows.push(workflow);
 		}
 
 		const running = n8n;

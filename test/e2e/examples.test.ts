@@ -6,7 +6,7 @@ import * as os from 'os';
 import * as path from 'path';
 
 import { loadFlatted, nodeOutput, type Execution } from '../../scripts/lib/n8n';
-import { exampleFiles, startSandbox, type Sandbox } from '../../scripts/lib/sandbox';
+import { DEMO_ACCOUNT, exampleFiles, startSandbox, type Sandbox } from '../../scripts/lib/sandbox';
 import { EmulatorControl } from '../harness/emulatorControl';
 import { CREDENTIAL_TYPE, PACKAGE_NAME, TRIGGER_NODE_TYPE } from '../harness/names';
 import { waitFor } from '../harness/wait';
@@ -21,6 +21,14 @@ describe('the example workflows in the sandbox', () => {
 		sandbox = await startSandbox({ userFolder, build: false });
 		const flatted = loadFlatted(sandbox.install);
 		getExecution = async (id) => await sandbox.client.getExecution(id, flatted);
+		// Activation registers the trigger example's webhook in the background (the sandbox does not
+		// wait for it): activity before that reaches no webhook, so these tests wait for it.
+		const control = new EmulatorControl(sandbox.emulator.url);
+		const ids = sandbox.workflows.flatMap((workflow) => workflow.nodes.filter((node) => node.type === TRIGGER_NODE_TYPE).map((node) => node.webhookId));
+		await waitFor('the trigger example’s webhook at the emulator', async () => {
+			const webhooks = await control.webhooks();
+			return ids.every((id) => webhooks.some((webhook) => webhook.url.includes(`/webhook/${id}/`) && webhook.status === 'active'));
+		});
 	});
 
 	afterAll(async () => {
@@ -51,7 +59,10 @@ describe('the example workflows in the sandbox', () => {
 			const list = await sandbox.client.listExecutions(workflow.id);
 			return list.length ? list : undefined;
 		});
-		const execution = await getExecution(summary.id);
+		const execution = await waitFor('the trigger example’s run to finish', async () => {
+			const current = await getExecution(summary.id);
+			return ['running', 'new'].includes(current.status) ? undefined : current;
+		});
 		expect(execution.status).toBe('success');
 		expect(nodeOutput(execution, trigger.name)).toEqual([expect.objectContaining({ txHash, direction: 'in' })]);
 		// The example's last node ran: every node of the example has run data.
@@ -76,5 +87,34 @@ describe('the example workflows in the sandbox', () => {
 		const latest = nodeOutput(execution, 'Latest Treasury Transactions');
 		expect(latest.length).toBeGreaterThan(0);
 		expect(nodeOutput(execution, 'Transaction Details')).toHaveLength(latest.length);
+	});
+
+	it('runs the webhook-health example: a trigger webhook the service deactivated is set active again and deliveries run', async () => {
+		const control = new EmulatorControl(sandbox.emulator.url);
+		const watched = sandbox.workflows.find((candidate) => candidate.nodes.some((node) => node.type === TRIGGER_NODE_TYPE))!;
+		const trigger = watched.nodes.find((node) => node.type === TRIGGER_NODE_TYPE)!;
+		const ours = async () => (await control.webhooks()).find((webhook) => webhook.url.includes(`/webhook/${trigger.webhookId}/`))!;
+		// The service deactivates a webhook whose deliveries kept failing (e.g. while n8n was down);
+		// n8n does not run the trigger's checks at start, so nothing else would turn it back on.
+		const webhook = await ours();
+		await control.service(DEMO_ACCOUNT.key, 'PATCH', `/v1/webhooks/${webhook.id}`, { status: 'inactive' });
+		expect((await ours()).status).toBe('inactive');
+
+		const health = sandbox.workflows.find((candidate) => candidate.name === 'Keep my Address Activity webhooks healthy')!;
+		const start = health.nodes.find((node) => node.type === 'n8n-nodes-base.scheduleTrigger')!;
+		const executionId = await sandbox.client.runWorkflow(health.id, start.name);
+		const execution = await waitFor('the health example to finish', async () => {
+			const current = await getExecution(executionId);
+			return ['running', 'new'].includes(current.status) ? undefined : current;
+		});
+		expect(execution.data.resultData.error?.message).toBeUndefined();
+		expect(nodeOutput(execution, 'Re-activate')).toEqual([expect.objectContaining({ id: webhook.id, status: 'active' })]);
+		expect((await ours()).status).toBe('active');
+
+		// Deliveries reach the trigger again, and it acknowledges them after n8n accepted the run.
+		const txHash = await sandbox.simulate();
+		await waitFor('the delivery of a transaction made after the repair', async () =>
+			(await control.deliveries({ webhookId: webhook.id })).some((attempt) => JSON.stringify(attempt.body).includes(txHash) && attempt.statusCode === 200),
+		);
 	});
 });
