@@ -51,10 +51,15 @@ function canonicalText(delivery: SignedDelivery): string | undefined {
 	}
 }
 
+/** The scheme that last verified a delivery in this process: a service signs one way, so it is tried first. */
+let lastMatch: SignatureScheme = 'raw';
+const SCHEMES: SignatureScheme[] = ['raw', 'rawUtf8Key', 'jcs'];
+
 /**
  * True when x-signature matches any scheme the service is known to sign with, so that no genuine
- * delivery is refused for the way it was signed. The raw-body checks cost one HMAC each and run
- * first; the JCS form is built only when they fail. Every comparison is constant-time.
+ * delivery is refused for the way it was signed. The scheme that matched last is tried first,
+ * then the raw-body checks (one HMAC each), and the JCS form is built only when needed. Every
+ * comparison is constant-time.
  */
 export function isSignatureValid(delivery: SignedDelivery, sharedSecret: string): boolean {
 	if (typeof delivery.signature !== 'string' || sharedSecret === '') return false;
@@ -62,11 +67,18 @@ export function isSignatureValid(delivery: SignedDelivery, sharedSecret: string)
 	if (received.length !== 32) return false;
 	const key = hexKey(sharedSecret);
 	const { rawBody } = delivery;
-	if (rawBody !== undefined) {
-		if (key !== undefined && timingSafeEqual(hmacSha256(key, rawBody), received)) return true;
-		if (timingSafeEqual(hmacSha256(sharedSecret, rawBody), received)) return true;
+	const matches = (scheme: SignatureScheme): boolean => {
+		if (scheme === 'rawUtf8Key') return rawBody !== undefined && timingSafeEqual(hmacSha256(sharedSecret, rawBody), received);
+		if (key === undefined) return false;
+		if (scheme === 'raw') return rawBody !== undefined && timingSafeEqual(hmacSha256(key, rawBody), received);
+		const canonical = canonicalText(delivery);
+		return canonical !== undefined && timingSafeEqual(hmacSha256(key, canonical), received);
+	};
+	for (const scheme of [lastMatch, ...SCHEMES.filter((other) => other !== lastMatch)]) {
+		if (matches(scheme)) {
+			lastMatch = scheme;
+			return true;
+		}
 	}
-	if (key === undefined) return false;
-	const canonical = canonicalText(delivery);
-	return canonical !== undefined && timingSafeEqual(hmacSha256(key, canonical), received);
+	return false;
 }
