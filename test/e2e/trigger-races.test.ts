@@ -173,10 +173,14 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 		expect((await deliveredAttempt(early, later.txHash)).statusCode).toBe(200);
 		expect([...(await runsPerMessage(all)).values()]).toEqual([1, 1]);
 
-		// One webhook, and activation's record of it was not overwritten by the delivery.
+		// One webhook, and activation's record of it, saved once its delayed read is over, is not
+		// overwritten by the deliveries (an overwrite would leave no webhookId: the wait times out).
 		expect(await webhooksAt(early.url)).toHaveLength(1);
-		const saved = (await stack.client.getWorkflow(early.workflow.id)) as Workflow & { staticData?: Record<string, Record<string, unknown>> };
-		expect(saved.staticData?.[STATIC_DATA_KEY]?.webhookId).toBe(webhook.id);
+		const savedId = await waitFor("activation's record of the webhook in static data", async () => {
+			const saved = (await stack.client.getWorkflow(early.workflow.id)) as Workflow & { staticData?: Record<string, Record<string, unknown>> };
+			return saved.staticData?.[STATIC_DATA_KEY]?.webhookId as string | undefined;
+		});
+		expect(savedId).toBe(webhook.id);
 
 		await stack.client.deactivateWorkflow(early.workflow.id);
 		await waitFor('the webhook to be deleted', async () => (await webhooksAt(early.url)).length === 0);
