@@ -13,6 +13,8 @@ import { foreignWebhooks, knownWebhooks, sharedSecrets, type KnownWebhook } from
 import { NO_RETRY } from './registration';
 
 export interface ServiceBudget {
+	/** When the delivery arrived (ms since epoch). */
+	arrivedAt: number;
 	/** When the delivery's calls to the service must have ended (ms since epoch). */
 	deadline: number;
 }
@@ -21,11 +23,6 @@ export interface ServiceBudget {
 export const SECRET_REREAD_INTERVAL_MS = 5000;
 /** A webhook id found to deliver elsewhere is asked about again after this long. */
 export const FOREIGN_RECHECK_MS = 60_000;
-/**
- * A read of the webhook serves the deliveries that name none of its known addresses for this long
- * (one read for a burst); an address added elsewhere within that moment is seen at the next read.
- */
-export const ADDRESS_REREAD_INTERVAL_MS = 2000;
 const MIN_CALL_MS = 250;
 
 function timeLeft(budget: ServiceBudget): number | undefined {
@@ -112,22 +109,24 @@ export async function ownWebhook(context: IWebhookFunctions, url: string, webhoo
 	if (known?.id === webhookId) return { kind: 'own', webhook: known };
 	const foreignAt = foreignWebhooks.get(webhookId);
 	if (foreignAt !== undefined && Date.now() - foreignAt < FOREIGN_RECHECK_MS) return { kind: 'foreign' };
+	const startedAt = Date.now();
 	const webhook = await readWebhook(context, webhookId, budget);
 	if (typeof webhook === 'string' && webhook !== 'gone') return { kind: 'unreachable', reason: webhook };
 	if (webhook === 'gone' || webhook.url !== url || webhook.eventType !== 'address_activity') {
 		foreignWebhooks.set(webhookId, Date.now());
 		return { kind: 'foreign' };
 	}
-	return { kind: 'own', webhook: rememberWebhook(url, webhook, Date.now()) };
+	return { kind: 'own', webhook: rememberWebhook(url, webhook, startedAt) };
 }
 
 /** Reads of a trigger's webhook under way, per URL: deliveries that need one wait for it together. */
 const webhookReads = new Map<string, { startedAt: number; read: Promise<KnownWebhook | undefined> }>();
 
 /**
- * The webhook as the service has it now (its addresses may have changed since this process read
- * it), for a delivery that names none of the known addresses: a read that started moments ago
- * (or is under way) serves a burst of such deliveries. Undefined when it cannot be read in time.
+ * The webhook as the service has it now (an address may have been added elsewhere since this
+ * process read it), for a delivery that mentions none of the known addresses. Only a read that
+ * started after the delivery arrived can have seen every address the delivery was sent for:
+ * deliveries that arrive together share one such read. Undefined when it cannot be read in time.
  */
 export async function freshKnownWebhook(
 	context: IWebhookFunctions,
@@ -135,16 +134,18 @@ export async function freshKnownWebhook(
 	known: KnownWebhook,
 	budget: ServiceBudget,
 ): Promise<KnownWebhook | undefined> {
-	const now = Date.now();
+	const arrivedAt = budget.arrivedAt;
 	const underWay = webhookReads.get(url);
-	if (underWay !== undefined && now - underWay.startedAt < ADDRESS_REREAD_INTERVAL_MS) return await underWay.read;
-	if (now - known.rereadAt < ADDRESS_REREAD_INTERVAL_MS) return known;
+	if (underWay !== undefined && underWay.startedAt >= arrivedAt) return await underWay.read;
+	const latest = knownWebhooks.get(url) ?? known;
+	if (latest.rereadAt >= arrivedAt) return latest;
+	const startedAt = Date.now();
 	const read = (async () => {
 		const webhook = await readWebhook(context, known.id, budget);
 		if (typeof webhook === 'string' || webhook.url !== url) return undefined;
-		return rememberWebhook(url, webhook, now);
+		return rememberWebhook(url, webhook, startedAt);
 	})();
-	webhookReads.set(url, { startedAt: now, read });
+	webhookReads.set(url, { startedAt, read });
 	try {
 		return await read;
 	} finally {

@@ -6,7 +6,7 @@ import { messageWindowFor } from './duplicates';
 import { credentialKey, freshKnownWebhook, ownWebhook, sharedSecretFor, type ServiceBudget } from './deliveryLookups';
 import { nativeTokens, type KnownWebhook } from './processMemory';
 import { isSignatureValid, type SignedDelivery } from './signature';
-import { eitherOf, involvesMonitored, monitoredSet, toTransfers, type AddressLookup } from '../shared/transfers';
+import { eitherOf, involvesMonitored, mentionsMonitored, monitoredSet, toTransfers, type AddressLookup } from '../shared/transfers';
 import { readDeliveryConfig, type DeliveryConfig } from './triggerConfig';
 
 /** The acknowledgement the service expects (any 200 will do); also sent for duplicates, so retries stop. */
@@ -108,7 +108,8 @@ async function monitoredAddresses(
 ): Promise<AddressLookup | undefined> {
 	const own = monitoredSet(config.addresses);
 	const known = eitherOf(own, webhook.addresses);
-	if (involvesMonitored(delivery, known)) return known;
+	// A known address is involved (perhaps only as a token contract or a log's emitter): nothing unknown to look up.
+	if (involvesMonitored(delivery, known) || mentionsMonitored(delivery, known)) return known;
 	const fresh = await freshKnownWebhook(context, url, webhook, budget);
 	return fresh === undefined ? undefined : eitherOf(own, fresh.addresses);
 }
@@ -140,7 +141,8 @@ async function outputItems(
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const config = readDeliveryConfig.call(this);
 	const url = ownUrl(this);
-	const budget: ServiceBudget = { deadline: Date.now() + SERVICE_BUDGET_MS };
+	const arrivedAt = Date.now();
+	const budget: ServiceBudget = { arrivedAt, deadline: arrivedAt + SERVICE_BUDGET_MS };
 	const signature = headerText(this.getHeaderData()['x-signature']);
 	if (config.verifySignature && !signature) {
 		return answer(this, { statusCode: 401, level: 'warn', message: 'Refused a request without an x-signature header' });

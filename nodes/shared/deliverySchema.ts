@@ -96,7 +96,8 @@ export const deliverySchema = z.object({
 	messageId: z.string().min(1),
 	event: z.object({
 		transaction,
-		logs: z.array(z.object({})).nullish(),
+		/** Only the emitter is read (is a monitored address involved at all?); Raw Message keeps the whole log. */
+		logs: z.array(z.object({ address: z.string().nullish() })).nullish(),
 	}),
 });
 

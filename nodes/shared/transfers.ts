@@ -238,6 +238,26 @@ export function involvesMonitored(delivery: Delivery, monitoredAddresses: Iterab
 }
 
 /**
+ * True when a monitored address appears anywhere in the delivery: as sender or receiver (also of
+ * a transfer that moved nothing or failed), as a token contract, or as a log's emitter. A delivery
+ * that mentions none was sent for an address this process does not know of yet.
+ */
+export function mentionsMonitored(delivery: Delivery, monitoredAddresses: Iterable<string> | AddressLookup): boolean {
+	const monitored = monitoredSet(monitoredAddresses);
+	const seen = (address: string | null | undefined) => typeof address === 'string' && monitored.has(address.toLowerCase());
+	const transaction = delivery.event.transaction;
+	if (seen(transaction.from) || seen(transaction.to)) return true;
+	if ((transaction.internalTransactions ?? []).some((internal) => seen(internal.from) || seen(internal.to))) return true;
+	const tokenTransfers = [
+		...(transaction.erc20Transfers ?? []).map((transfer) => ({ ...transfer, contract: transfer.erc20Token.address })),
+		...(transaction.erc721Transfers ?? []).map((transfer) => ({ ...transfer, contract: transfer.erc721Token.address })),
+		...(transaction.erc1155Transfers ?? []).map((transfer) => ({ ...transfer, contract: transfer.erc1155Token.address })),
+	];
+	if (tokenTransfers.some((transfer) => seen(transfer.from) || seen(transfer.to) || seen(transfer.contract))) return true;
+	return (delivery.event.logs ?? []).some((log) => seen(log.address));
+}
+
+/**
  * Turns one delivery into Transfers items: every native, internal, ERC-20, ERC-721 and ERC-1155
  * transfer that involves a monitored address, seen from that address. A failed transaction moved
  * nothing, so it yields no transfers.

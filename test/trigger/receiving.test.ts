@@ -428,6 +428,18 @@ describe('answers the service gave up on, and addresses that cannot be read', ()
 		expect(trigger.startedRuns).toHaveLength(1);
 	});
 
+	it('runs a delivery about an address added elsewhere just after the trigger last read its webhook', async () => {
+		await activate(triggerParameters({ addresses: ALICE }));
+		const webhookId = String(trigger.state.webhookId);
+		const EVE = `0x${'5e'.repeat(20)}`;
+		await control.service(key, 'PATCH', `/v1/webhooks/${webhookId}/addresses`, { addresses: [DAVE] });
+		const first = await deliver({ from: BOB, to: DAVE, value: '17' }); // reads the webhook: Dave is there
+		await control.service(key, 'PATCH', `/v1/webhooks/${webhookId}/addresses`, { addresses: [EVE] });
+		const next = await deliver({ from: BOB, to: EVE, value: '18' }); // moments later: Eve was added since
+		expect(first.outcome?.items?.map((item) => item.json.monitoredAddress)).toEqual([DAVE]);
+		expect(next.outcome?.items?.map((item) => item.json.monitoredAddress)).toEqual([EVE]);
+	});
+
 	it('asks for a retry, rather than acknowledging, a delivery about an address it cannot confirm', async () => {
 		await activate(triggerParameters({ addresses: ALICE }));
 		const webhookId = String(trigger.state.webhookId);
