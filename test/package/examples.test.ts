@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 // The shipped example workflows put each of the package's nodes at its default version: a user who
 // imports an example gets what the editor would create today (for the trigger, version 2, which
 // takes no expression isolate per delivery in n8n 2.41).
