@@ -67,6 +67,8 @@ export interface TriggerHarnessOptions {
 	/** The node's webhookId: the path segment that makes its URL unique. */
 	webhookId?: string;
 	typeVersion?: number;
+	/** The n8n major whose webhook context to imitate: 1.x has no getWebhookResourceUrl (default 2). */
+	n8nMajor?: 1 | 2;
 }
 
 /** What the sender of a delivery sees, and what the workflow would start with. */
@@ -129,6 +131,7 @@ export class TriggerHarness {
 	readonly node: INode;
 
 	publicUrl: string;
+	readonly n8nMajor: 1 | 2;
 
 	private readonly nodeTypes = new HarnessNodeTypes();
 
@@ -139,6 +142,7 @@ export class TriggerHarness {
 	constructor(options: TriggerHarnessOptions) {
 		this.credentialsHelper = new HarnessCredentialsHelper({ [CREDENTIAL_TYPE]: options.credentials });
 		this.publicUrl = options.publicUrl ?? 'http://127.0.0.1:5678';
+		this.n8nMajor = options.n8nMajor ?? 2;
 		this.node = harnessNode({
 			id: 'a2f0c2de-1f7e-4f43-9c55-2b1e8d3c0001',
 			name: options.nodeName ?? TRIGGER_NODE_NAME,
@@ -259,6 +263,8 @@ export class TriggerHarness {
 			rawBody: delivery.rawBody,
 			params: {},
 			query: {},
+			// As n8n's express sees it: the path it was called on.
+			originalUrl: new URL(this.webhookUrl(options)).pathname,
 		};
 		const response = new CapturedResponse();
 		const additionalData = this.additionalData({
@@ -275,6 +281,8 @@ export class TriggerHarness {
 			[],
 			null,
 		);
+		// n8n 1.x's WebhookContext: no getWebhookResourceUrl; getNodeWebhookUrl gives the production URL only.
+		if (this.n8nMajor === 1) Object.defineProperty(context, 'getWebhookResourceUrl', { value: undefined });
 		if (!this.trigger.webhook) throw new Error('the trigger has no webhook()');
 		let result: IWebhookResponseData;
 		try {
