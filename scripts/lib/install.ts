@@ -9,7 +9,23 @@ import * as path from 'path';
 
 import { lockFolder, npmEnv } from './processes';
 
-export const N8N_VERSION = '2.41.1';
+/**
+ * The n8n versions the package is tested on (README "Supported versions"): the 2.x it pins and the
+ * newest 1.x in the registry, which many self-hosters still run. N8N_VERSION picks one (default the first).
+ */
+export const SUPPORTED_N8N_VERSIONS = ['2.41.1', '1.123.81'] as const;
+export type SupportedN8nVersion = (typeof SUPPORTED_N8N_VERSIONS)[number];
+
+function selectedVersion(): SupportedN8nVersion {
+	const wanted = process.env.N8N_VERSION?.trim() || SUPPORTED_N8N_VERSIONS[0];
+	const found = SUPPORTED_N8N_VERSIONS.find((version) => version === wanted);
+	if (!found) throw new Error(`N8N_VERSION=${wanted} is not one of the tested versions: ${SUPPORTED_N8N_VERSIONS.join(', ')}`);
+	return found;
+}
+
+export const N8N_VERSION: SupportedN8nVersion = selectedVersion();
+/** 1 or 2: the versions differ in their REST API, environment and webhook answers. */
+export const N8N_MAJOR = Number(N8N_VERSION.split('.')[0]) as 1 | 2;
 // The registry's per-platform Node packages ship the real binary; the `node` wrapper package only
 // fetches it from a preinstall script, which --ignore-scripts skips.
 export const NODE_VERSION = '24.21.0';
@@ -20,6 +36,8 @@ export interface N8nInstall {
 	n8nBin: string;
 	/** Extra folders for NODE_PATH-style resolution (n8n's own node_modules). */
 	nodeModules: string;
+	version: SupportedN8nVersion;
+	major: 1 | 2;
 }
 
 const MARKER = '.install-complete';
@@ -40,6 +58,8 @@ function describe(dir: string): N8nInstall {
 		nodeBin: path.join(dir, 'node_modules', nodePackageName(), 'bin', 'node'),
 		n8nBin: path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n'),
 		nodeModules: path.join(dir, 'node_modules'),
+		version: N8N_VERSION,
+		major: N8N_MAJOR,
 	};
 }
 
@@ -101,8 +121,9 @@ export async function ensureN8n(options: { dir?: string; log?: (line: string) =>
 					name: 'n8n-runtime-for-address-activity',
 					private: true,
 					dependencies: { n8n: N8N_VERSION, [nodePackageName()]: NODE_VERSION },
-					// linkedom > 0.18.12 needs a package the registry here lacks.
-					overrides: { linkedom: '0.18.12' },
+					// linkedom > 0.18.12 needs a package the registry here lacks; n8n 1.x wants xlsx as a
+					// tarball from a CDN, which cannot be reached: the registry's last xlsx instead.
+					overrides: N8N_MAJOR === 1 ? { linkedom: '0.18.12', xlsx: '0.18.5' } : { linkedom: '0.18.12' },
 				},
 				null,
 				2,

@@ -4,7 +4,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
-import type { N8nInstall } from './install';
+import { N8N_MAJOR, type N8nInstall } from './install';
 import { freePort } from './ports';
 import { spawnServer, waitUntilServerReady } from './processes';
 
@@ -28,18 +28,20 @@ export interface RunningN8n {
 	stop(): Promise<void>;
 }
 
-/** Environment that keeps n8n on loopback, quiet and away from the internet. */
-export function n8nEnvironment(port: number, brokerPort: number, userFolder: string): Record<string, string> {
+/**
+ * Environment that keeps n8n on loopback, quiet and away from the internet. n8n 1.x reads the
+ * webhook base URL from WEBHOOK_URL only; 2.x from N8N_WEBHOOK_URL (and warns about WEBHOOK_URL).
+ */
+export function n8nEnvironment(port: number, brokerPort: number, userFolder: string, major: 1 | 2 = N8N_MAJOR): Record<string, string> {
 	const url = `http://127.0.0.1:${port}/`;
 	return {
+		...(major === 1 ? { WEBHOOK_URL: url } : { N8N_WEBHOOK_URL: url }),
 		N8N_USER_FOLDER: userFolder,
 		N8N_PORT: String(port),
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_HOST: '127.0.0.1',
 		N8N_PROTOCOL: 'http',
 		N8N_EDITOR_BASE_URL: url,
-		WEBHOOK_URL: url,
-		N8N_WEBHOOK_URL: url,
 		DB_TYPE: 'sqlite',
 		// The editor runs on plain http on loopback: the auth cookie must not be Secure.
 		N8N_SECURE_COOKIE: 'false',
@@ -50,8 +52,8 @@ export function n8nEnvironment(port: number, brokerPort: number, userFolder: str
 		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
 		N8N_HIRING_BANNER_ENABLED: 'false',
 		N8N_AI_ENABLED: 'false',
-		// Fetches a server list from the internet at start.
-		N8N_DISABLED_MODULES: 'mcp-registry',
+		// 2.x fetches a server list from the internet at start; 1.x has no such module and refuses the name.
+		...(major === 2 ? { N8N_DISABLED_MODULES: 'mcp-registry' } : {}),
 		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
 		// The editor's node panel would otherwise fetch the verified-package list from the internet.
 		N8N_VERIFIED_PACKAGES_ENABLED: 'false',
@@ -60,6 +62,10 @@ export function n8nEnvironment(port: number, brokerPort: number, userFolder: str
 		N8N_RUNNERS_MODE: 'internal',
 		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
 		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
+		// Set to today's defaults explicitly: 2.41 otherwise prints a deprecation notice for each at start.
+		N8N_RUNNERS_TASK_TIMEOUT: '300',
+		N8N_COMPRESSION_NODE_MAX_DECOMPRESSED_SIZE_BYTES: String(2 * 1024 ** 3),
+		N8N_COMPRESSION_NODE_MAX_ZIP_ENTRIES: '5000',
 		N8N_LOG_LEVEL: 'info',
 		N8N_LOG_OUTPUT: 'console',
 		EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
@@ -118,7 +124,7 @@ export async function spawnN8n(command: N8nCommand, options: N8nProcessOptions):
 	fs.mkdirSync(options.userFolder, { recursive: true });
 	const env = {
 		...cleanEnv(),
-		...n8nEnvironment(port, brokerPort, options.userFolder),
+		...n8nEnvironment(port, brokerPort, options.userFolder, options.install.major),
 		...options.env,
 		PATH: `${path.dirname(options.install.nodeBin)}${path.delimiter}${process.env.PATH ?? ''}`,
 	};
@@ -153,8 +159,11 @@ export async function waitUntilReady(n8n: N8nProcess, url: string, options: { ti
 /** Starts `n8n start` in its own process group and waits until its REST API answers. */
 export async function startN8n(options: StartN8nOptions): Promise<RunningN8n> {
 	const n8n = await spawnN8n('start', options);
-	// /healthz answers before the migrations finish; readiness waits for the database.
-	await waitUntilReady(n8n, `${n8n.url}/healthz/readiness`, { also: async () => (await fetch(`${n8n.url}/rest/settings`)).ok });
+	// /healthz answers before the migrations finish; readiness waits for the database. n8n 1.x
+	// answers readiness before its REST routes exist: it is ready once it says the editor is.
+	await waitUntilReady(n8n, `${n8n.url}/healthz/readiness`, {
+		also: async () => (await fetch(`${n8n.url}/rest/settings`)).ok && (options.install.major === 2 || n8n.output().includes('Editor is now accessible via')),
+	});
 	return { url: n8n.url, port: n8n.port, userFolder: options.userFolder, output: n8n.output, stop: n8n.stop };
 }
 
@@ -188,7 +197,11 @@ export class N8nClient {
 	// n8n binds the session to a browser id sent as a header with every request.
 	private readonly browserId = 'address-activity-e2e';
 
-	constructor(readonly baseUrl: string) {}
+	/** n8n 1.x wants the workflow itself with a manual run. */
+	constructor(
+		readonly baseUrl: string,
+		readonly major: 1 | 2 = N8N_MAJOR,
+	) {}
 
 	async request<T = unknown>(method: string, route: string, body?: unknown): Promise<T> {
 		const response = await fetch(`${this.baseUrl}${route}`, {
@@ -264,10 +277,17 @@ export class N8nClient {
 	 * The editor's "Test" button: runs the credential type's test request with these values. An empty
 	 * id tests values not saved yet (as the editor does for a new credential).
 	 */
-	testCredential(
+	async testCredential(
 		credential: { id?: string; name: string; type: string; data: Record<string, unknown> },
 	): Promise<{ status: 'OK' | 'Error'; message: string }> {
-		return this.request('POST', '/rest/credentials/test', { credentials: { id: '', ...credential } });
+		if (this.major === 2 || credential.id) return await this.request('POST', '/rest/credentials/test', { credentials: { id: '', ...credential } });
+		// n8n 1.x tests stored credentials only (its editor saves before testing): save, test, remove.
+		const saved = await this.createCredential(credential.name, credential.type, credential.data);
+		try {
+			return await this.request('POST', '/rest/credentials/test', { credentials: { ...credential, id: saved.id } });
+		} finally {
+			await this.request('DELETE', `/rest/credentials/${saved.id}`);
+		}
 	}
 
 	createWorkflow(workflow: WorkflowInput): Promise<Workflow> {
@@ -275,7 +295,9 @@ export class N8nClient {
 		const rest: Record<string, unknown> = { ...workflow };
 		delete rest.id;
 		delete rest.active;
-		return this.request('POST', '/rest/workflows', { settings: { executionOrder: 'v1' }, ...rest });
+		// n8n 1.x requires `active` on a new workflow; 2.x publishes separately.
+		const active = this.major === 1 ? { active: false } : {};
+		return this.request('POST', '/rest/workflows', { settings: { executionOrder: 'v1' }, ...rest, ...active });
 	}
 
 	getWorkflow(id: string): Promise<Workflow> {
@@ -300,8 +322,9 @@ export class N8nClient {
 	 * The editor's "Execute workflow" from the named trigger: an execution id, or, for a webhook
 	 * trigger, `waitingForWebhook` while n8n listens for a test event at the test URL.
 	 */
-	startRun(id: string, triggerName: string): Promise<{ executionId?: string; waitingForWebhook?: boolean }> {
-		return this.request('POST', `/rest/workflows/${id}/run`, { triggerToStartFrom: { name: triggerName } });
+	async startRun(id: string, triggerName: string): Promise<{ executionId?: string; waitingForWebhook?: boolean }> {
+		const workflowData = this.major === 1 ? { workflowData: await this.getWorkflow(id) } : {};
+		return await this.request('POST', `/rest/workflows/${id}/run`, { triggerToStartFrom: { name: triggerName }, ...workflowData });
 	}
 
 	/** The editor's "Execute workflow" from the named trigger; returns the execution id. */
