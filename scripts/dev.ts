@@ -57,8 +57,6 @@ Sandbox ready in ${seconds} s.
   n8n log    ${logFile}
 
 Press Ctrl-C to stop.`);
-	// The first transaction right away, so there is something to look at.
-	if (trickleMs) await sandbox.simulate().catch(() => undefined);
 }
 
 main().catch((error: Error) => {

@@ -8,6 +8,7 @@ import * as path from 'path';
 import { startEmulator, type RunningEmulator } from '../../test/emulator';
 import { EmulatorControl } from '../../test/harness/emulatorControl';
 import { CREDENTIAL_NAME, CREDENTIAL_TYPE, POLL_TRIGGER_NODE_TYPE, TRIGGER_NODE_TYPE } from '../../test/harness/names';
+import { waitFor } from '../../test/harness/wait';
 import { ensureN8n, type N8nInstall } from './install';
 import { DEFAULT_OWNER, N8nClient, startN8n, type RunningN8n, type Workflow, type WorkflowInput } from './n8n';
 import { buildPackAndInstall, REPO_ROOT } from './package';
@@ -42,6 +43,8 @@ export interface Sandbox {
 	demo: { chainId: string; addresses: string[] };
 	/** One simulated transaction touching the demo addresses; returns its hash. */
 	simulate(): Promise<string>;
+	/** The hashes of the trickle's transactions so far, oldest first. */
+	simulated: string[];
 	stop(): Promise<void>;
 }
 
@@ -75,6 +78,25 @@ function pick<T>(values: T[], n: number): T {
 	return values[n % values.length];
 }
 
+/** Waits (up to a minute) until the emulator has an active webhook for each active trigger example. */
+async function triggerWebhooksRegistered(control: EmulatorControl, workflows: Workflow[], log: (line: string) => void): Promise<void> {
+	const ids = workflows
+		.filter((workflow) => workflow.active)
+		.flatMap((workflow) => workflow.nodes.filter((node) => node.type === TRIGGER_NODE_TYPE).map((node) => node.webhookId));
+	try {
+		await waitFor(
+			'the trigger examples’ webhooks at the emulator',
+			async () => {
+				const webhooks = await control.webhooks();
+				return ids.every((id) => webhooks.some((webhook) => webhook.url.includes(`/webhook/${id}/`) && webhook.status === 'active'));
+			},
+			60_000,
+		);
+	} catch {
+		log('the trigger examples’ webhooks are not registered after a minute; simulated activity starts anyway (see the n8n log)');
+	}
+}
+
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 	const log = options.log ?? (() => undefined);
 	const install = await ensureN8n({ log });
@@ -100,6 +122,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 		const examples = exampleFiles().map((file) => JSON.parse(fs.readFileSync(file, 'utf8')) as WorkflowInput);
 		const demo = watchedByExamples(examples);
 		let count = 0;
+		const simulated: string[] = [];
 		const simulate = async () => {
 			count++;
 			const address = pick(demo.addresses, count);
@@ -119,14 +142,6 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 						};
 			return (await control.activity(body)).txHash;
 		};
-		if (options.trickleMs) {
-			// Activity from the first moment, while the trigger examples are still being activated:
-			// the trigger accepts deliveries that race its activation.
-			const trickle = () => void simulate().catch((error: Error) => log(`simulated activity failed: ${error.message}`));
-			trickle();
-			timer = setInterval(trickle, options.trickleMs);
-		}
-
 
 		const present = await client.listWorkflows();
 		const workflows: Workflow[] = [];
@@ -156,6 +171,18 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 			workflows.push(workflow);
 		}
 
+		if (options.trickleMs) {
+			// n8n registers the trigger examples' webhooks in the background (activation is queued):
+			// a transaction before that reaches no webhook and is never delivered, so the first one waits.
+			await triggerWebhooksRegistered(control, workflows, log);
+			const trickle = () =>
+				void simulate()
+					.then((txHash) => simulated.push(txHash))
+					.catch((error: Error) => log(`simulated activity failed: ${error.message}`));
+			trickle();
+			timer = setInterval(trickle, options.trickleMs);
+		}
+
 		const running = n8n;
 		return {
 			install,
@@ -166,6 +193,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 			workflows,
 			demo,
 			simulate,
+			simulated,
 			async stop() {
 				if (timer) clearInterval(timer);
 				await running.stop();

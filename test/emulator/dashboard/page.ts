@@ -56,7 +56,7 @@ export function renderDashboard(emulator: Emulator, query: URLSearchParams): str
 	return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Address Activity emulator</title>
-<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;vertical-align:top}label{display:block;margin:4px 0}</style>
+<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;vertical-align:top}label{display:block;margin:4px 0}.note{color:#555;max-width:60em}</style>
 </head>
 <body>
 <h1>Address Activity emulator</h1>
@@ -87,6 +87,9 @@ ${webhookRows}
 </section>
 <section>
 <h2>Recent deliveries (<span id="delivery-count">${deliveries.length}</span>)</h2>
+<p class="note">Every message to a webhook is listed here, so there are more deliveries than n8n executions: the trigger acknowledges
+messages it has nothing to put out for (a withdrawal when it outputs incoming transfers only, a copy of a message that already ran)
+without starting the workflow, and the example's filter then drops small deposits inside the run.</p>
 <table id="deliveries">
 <thead><tr><th>Started</th><th>Webhook</th><th>Message</th><th>Attempt</th><th>Status</th><th>Outcome</th><th>Error</th></tr></thead>
 <tbody>
