@@ -22,7 +22,7 @@ export function parsedParameter<T>(
 	try {
 		return parse(value);
 	} catch (error) {
-		throw toInputError(context.getNode(), error, field, itemIndex);
+		throw toInputError(context.getNode(), error, field, itemIndex, name);
 	}
 }
 

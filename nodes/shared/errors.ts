@@ -24,18 +24,31 @@ export function quoteValue(value: unknown): string {
 	return `"${text.length > 80 ? `${text.slice(0, 77)}...` : text}"`;
 }
 
+/** The argument an AI agent fills a parameter with: the key of its $fromAI('key', ...) expression. */
+function agentArgument(parameter: unknown): string | undefined {
+	const raw = parameter !== null && typeof parameter === 'object' && '__rl' in parameter ? (parameter as { value?: unknown }).value : parameter;
+	if (typeof raw !== 'string') return undefined;
+	return /\$fromAI\(\s*(['"`])([^'"`]+)\1/.exec(raw)?.[2];
+}
+
 /**
  * Builds the error for one item's invalid parameter: names the field, the bad value and the item
- * (1-based, as the editor shows items), and carries itemIndex so Continue On Fail pairs it.
+ * (1-based, as the editor shows items), and carries itemIndex so Continue On Fail pairs it. An AI
+ * agent calling the node as a tool knows the argument it sent, not items: the message names the
+ * $fromAI() argument instead.
  */
 export function toInputError(
 	node: INode,
 	error: unknown,
 	field: string,
 	itemIndex: number,
+	parameterName?: string,
 ): NodeOperationError {
 	const reason = error instanceof Error ? error.message : String(error);
-	return new NodeOperationError(node, `Invalid ${field} in item ${itemIndex + 1}: ${reason}`, {
+	const argument = parameterName === undefined ? undefined : agentArgument(node.parameters[parameterName]);
+	const what = argument === undefined ? field : `${field} (the "${argument}" argument)`;
+	const where = node.type.endsWith('Tool') ? '' : ` in item ${itemIndex + 1}`;
+	return new NodeOperationError(node, `Invalid ${what}${where}: ${reason}`, {
 		itemIndex,
 		description:
 			error instanceof InvalidInputError
