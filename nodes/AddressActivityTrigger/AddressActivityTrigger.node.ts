@@ -49,7 +49,7 @@ async function afterRegistration(context: IHookFunctions, webhook: RemoteWebhook
 	// Read at every activation (the credential may now hold another account's key), so that a key
 	// without the webhook privilege fails activation rather than every delivery.
 	if (config.verifySignature) {
-		sharedSecrets.set(credentialId, { secret: await fetchSharedSecret.call(context), rereadAt: 0 });
+		sharedSecrets.set(credentialId, { secret: await fetchSharedSecret.call(context), readStartedAt: 0 });
 	}
 	if (nativeTokens.get(config.chainId) === undefined) {
 		nativeTokens.set(config.chainId, await fetchNativeToken.call(context, config.chainId));

@@ -4,7 +4,7 @@
  * URL. Each call has one attempt and a share of the delivery's time budget, because the service
  * stops waiting for the answer after 10 s.
  */
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, sleep } from 'n8n-workflow';
 import type { IWebhookFunctions } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../shared/transport';
@@ -19,8 +19,13 @@ export interface ServiceBudget {
 	deadline: number;
 }
 
-/** The secret is read again after a failed verification at most this often (forged requests cannot delay a rotation more). */
-export const SECRET_REREAD_INTERVAL_MS = 5000;
+/**
+ * Reads of the shared secret start at most this often per credential. A request that fails
+ * verification waits for a read that started after it arrived: forged requests cannot use up the
+ * read a genuine delivery signed with a just-rotated secret needs, and cost at most one read per
+ * interval however many there are.
+ */
+export const SECRET_READ_INTERVAL_MS = 1000;
 /** A webhook id found to deliver elsewhere is asked about again after this long. */
 export const FOREIGN_RECHECK_MS = 60_000;
 const MIN_CALL_MS = 250;
@@ -35,24 +40,9 @@ export function credentialKey(context: IWebhookFunctions): string {
 	return context.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? 'default';
 }
 
-/**
- * The account's shared secret as this process knows it; with `reread`, read from the service
- * again unless that happened moments ago. Concurrent callers share one read. Undefined when it
- * cannot be had within the budget.
- */
-export async function sharedSecretFor(
-	context: IWebhookFunctions,
-	key: string,
-	budget: ServiceBudget,
-	reread: boolean,
-): Promise<string | undefined> {
-	const entry = sharedSecrets.get(key);
-	if (entry?.reading) return await entry.reading;
-	const recentlyReread = entry !== undefined && Date.now() - entry.rereadAt < SECRET_REREAD_INTERVAL_MS;
-	if (entry?.secret !== undefined && (!reread || recentlyReread)) return entry.secret;
-	if (entry !== undefined && entry.secret === undefined && recentlyReread) return undefined;
-	const timeoutMs = timeLeft(budget);
-	if (timeoutMs === undefined) return entry?.secret;
+async function readSecret(context: IWebhookFunctions, key: string, budget: ServiceBudget, known: string | undefined): Promise<string | undefined> {
+	const timeoutMs = timeLeft(budget) ?? MIN_CALL_MS;
+	const startedAt = Date.now();
 	const reading = (async () => {
 		try {
 			return await fetchSharedSecret.call(context, { retry: NO_RETRY, timeoutMs });
@@ -63,11 +53,41 @@ export async function sharedSecretFor(
 			return undefined;
 		}
 	})();
-	const rereadAt = Date.now();
-	sharedSecrets.set(key, { secret: entry?.secret, rereadAt, reading });
-	const secret = await reading;
-	sharedSecrets.set(key, { secret: secret ?? entry?.secret, rereadAt });
-	return secret ?? entry?.secret;
+	sharedSecrets.set(key, { secret: known, readStartedAt: startedAt, reading });
+	const secret = (await reading) ?? known;
+	sharedSecrets.set(key, { secret, readStartedAt: startedAt });
+	return secret;
+}
+
+/**
+ * The account's shared secret as this process knows it. With `fresh` (the delivery failed
+ * verification with the known one), as read by a request that started after the delivery arrived,
+ * so that a rotation the delivery was signed after is seen: deliveries waiting together share one
+ * read, and reads start at most every SECRET_READ_INTERVAL_MS. Undefined when it cannot be had
+ * within the budget.
+ */
+export async function sharedSecretFor(
+	context: IWebhookFunctions,
+	key: string,
+	budget: ServiceBudget,
+	fresh: boolean,
+): Promise<string | undefined> {
+	for (;;) {
+		const entry = sharedSecrets.get(key);
+		if (!fresh && entry?.secret !== undefined) return entry.secret;
+		const readAfterArrival = entry !== undefined && entry.readStartedAt >= budget.arrivedAt;
+		if (entry?.reading) {
+			const secret = await entry.reading;
+			if (readAfterArrival || !fresh) return secret ?? entry.secret;
+			continue;
+		}
+		if (readAfterArrival) return entry.secret;
+		const startAt = Math.max(Date.now(), (entry?.readStartedAt ?? 0) + SECRET_READ_INTERVAL_MS);
+		if (startAt + MIN_CALL_MS > budget.deadline) return entry?.secret;
+		// Someone else may start the read while this one waits its turn: the loop then shares it.
+		if (startAt > Date.now()) await sleep(startAt - Date.now());
+		else return await readSecret(context, key, budget, entry?.secret);
+	}
 }
 
 /** Remembers the webhook as registered at `url` in this process (activation does it too). */

@@ -27,8 +27,8 @@ export const foreignWebhooks = new BoundedMap<string, number>(2000);
 /** The account's shared secret per credential, and when it was last read from the service. */
 export interface SecretEntry {
 	secret?: string;
-	/** When a failed verification last made this process read it again (ms; 0 = never). */
-	rereadAt: number;
+	/** When this process's last read of it started (ms; 0 = at activation, or never). */
+	readStartedAt: number;
 	/** A read in progress: concurrent deliveries wait for it instead of sending their own. */
 	reading?: Promise<string | undefined>;
 }

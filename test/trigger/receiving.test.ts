@@ -2,10 +2,12 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { messageWindows } from '../../nodes/AddressActivityTrigger/duplicates';
 import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/processMemory';
+import { SECRET_READ_INTERVAL_MS } from '../../nodes/AddressActivityTrigger/deliveryLookups';
 import { signDelivery } from '../../nodes/AddressActivityTrigger/signature';
 import type { RunningEmulator } from '../emulator';
 import { startEmulator } from '../emulator';
 import { EmulatorControl } from '../harness/emulatorControl';
+import { sleep } from '../harness/wait';
 import { DeliveryReceiver, logLines, TriggerHarness, type ReceivedDelivery } from '../harness/trigger';
 import { ALICE, BOB, CAROL, DAVE, FUJI, ITEMS, NFT, USDC, triggerParameters } from './support';
 
@@ -333,7 +335,7 @@ describe('verification', () => {
 		expect(outcome.items?.map((item) => [item.json.amountRaw, item.json.time])).toEqual([['5', null]]);
 	});
 
-	it('reads the secret again after the account rotated it, at most every 5 s, and keeps it out of static data', async () => {
+	it('reads the secret again after the account rotated it, and keeps it out of static data', async () => {
 		const rotated = await control.service<{ secret: string }>(key, 'POST', '/v1/webhooks:generateOrRotateSharedSecret');
 		await control.clearRequests();
 
@@ -341,11 +343,51 @@ describe('verification', () => {
 		expect(next.outcome?.statusCode).toBe(200);
 		expect(next.outcome?.items).toHaveLength(1);
 		expect(JSON.stringify(trigger.persistedStaticData())).not.toContain(rotated.body.secret);
+		expect((await control.requests()).filter((request) => request.path === '/v1/webhooks:getSharedSecret')).toHaveLength(1);
+	});
 
+	it('lets forged requests cost at most one read of the secret per second, shared by those waiting together', async () => {
+		const next = await deliver({ from: ALICE, to: CAROL, value: '7' });
+		await control.clearRequests();
 		const forged = { ...next, headers: { ...next.headers, 'x-signature': signDelivery(jsonOf(next), 'cd'.repeat(32)) } };
+		const started = Date.now();
+		const outcomes = await Promise.all(Array.from({ length: 10 }, () => trigger.receive(forged)));
+		expect(outcomes.map((outcome) => outcome.statusCode)).toEqual(Array(10).fill(401));
+		const reads = (await control.requests()).filter((request) => request.path === '/v1/webhooks:getSharedSecret');
+		expect(reads.length).toBeLessThanOrEqual(Math.ceil((Date.now() - started) / SECRET_READ_INTERVAL_MS) + 1);
+		expect(reads).toHaveLength(1);
+	});
+
+	it('runs a genuine delivery signed with a just-rotated secret right after a forged request (a forged request cannot spend the re-read)', async () => {
+		const earlier = await deliver({ from: ALICE, to: CAROL, value: '8' });
+		const forged = { ...earlier, headers: { ...earlier.headers, 'x-signature': signDelivery(jsonOf(earlier), 'ef'.repeat(32)) } };
+		// The forged request makes the trigger read the secret (the old one), then the account rotates it.
 		expect((await trigger.receive(forged)).statusCode).toBe(401);
-		const secretFetches = (await control.requests()).filter((request) => request.path === '/v1/webhooks:getSharedSecret');
-		expect(secretFetches).toHaveLength(1);
+		await control.service(key, 'POST', '/v1/webhooks:generateOrRotateSharedSecret');
+		const genuine = await deliver({ from: ALICE, to: CAROL, value: '9' });
+		expect(genuine.outcome).toMatchObject({ statusCode: 200 });
+		expect(genuine.outcome?.items).toHaveLength(1);
+	});
+
+	it('loses no genuine delivery when the secret is rotated during a flood of forged requests (one a second)', async () => {
+		const template = await deliver({ from: ALICE, to: CAROL, value: '10' });
+		const forged = { ...template, headers: { ...template.headers, 'x-signature': signDelivery(jsonOf(template), '01'.repeat(32)) } };
+		const flood: Array<Promise<{ statusCode: number }>> = [];
+		const genuine: ReceivedDelivery[] = [];
+		for (let second = 0; second < 4; second++) {
+			flood.push(trigger.receive(forged));
+			if (second === 1) await control.service(key, 'POST', '/v1/webhooks:generateOrRotateSharedSecret');
+			await sleep(300);
+			genuine.push(await deliver({ from: ALICE, to: CAROL, value: String(11 + second) }));
+			await sleep(400);
+		}
+		expect((await Promise.all(flood)).map((outcome) => outcome.statusCode)).toEqual([401, 401, 401, 401]);
+		expect(genuine.map((delivery) => delivery.outcome?.statusCode)).toEqual([200, 200, 200, 200]);
+		expect(genuine.map((delivery) => delivery.outcome?.items?.length)).toEqual([1, 1, 1, 1]);
+		// Nothing the service had to send twice.
+		const attempts = await control.deliveries({ webhookId: String(trigger.state.webhookId) });
+		const forGenuine = attempts.filter((attempt) => genuine.some((delivery) => jsonOf(delivery).messageId === attempt.messageId));
+		expect(forGenuine.map((attempt) => attempt.statusCode)).toEqual([200, 200, 200, 200]);
 	});
 });
 
