@@ -27,7 +27,8 @@ export const chainTransactionSchema = z.object({
 		txHash: z.string().min(1),
 		txStatus: z.unknown(),
 		blockNumber: z.union([z.string().regex(/^[0-9]+$/, 'must be a block number'), z.number().int().nonnegative()]).transform(Number),
-		blockTimestamp: z.number().int().nonnegative(),
+		// Any number, as in deliveries: the mapping gives `time: null` for one that is no block time.
+		blockTimestamp: z.number(),
 		/** Position in the block: orders transactions of one block. */
 		blockIndex: z.number().int().nonnegative().optional(),
 		chainId: z.union([z.string(), z.number()]).transform((value) => String(value)).optional(),

@@ -4,6 +4,7 @@ import { canonicalJson } from './canonicalJson';
 
 const SHARED_SECRET_PATTERN = /^(?:[0-9a-fA-F]{2})+$/;
 const BACKSLASH = 0x5c;
+const SIGNATURE_PATTERN = /^[A-Za-z0-9+/]{43}=?$/;
 
 /**
  * The ways the service's own material signs a delivery (each HMAC-SHA256, base64):
@@ -63,8 +64,11 @@ const SCHEMES: SignatureScheme[] = ['raw', 'rawUtf8Key', 'jcs'];
  */
 export function isSignatureValid(delivery: SignedDelivery, sharedSecret: string): boolean {
 	if (typeof delivery.signature !== 'string' || sharedSecret === '') return false;
-	const received = Buffer.from(delivery.signature.trim(), 'base64');
-	if (received.length !== 32) return false;
+	// Exactly one HMAC-SHA256 in base64: Node's lenient decoding would skip stray characters, e.g.
+	// of a second x-signature header that n8n joined to the first ("[], <signature>").
+	const text = delivery.signature.trim();
+	if (!SIGNATURE_PATTERN.test(text)) return false;
+	const received = Buffer.from(text, 'base64');
 	const key = hexKey(sharedSecret);
 	const { rawBody } = delivery;
 	const matches = (scheme: SignatureScheme): boolean => {

@@ -109,9 +109,10 @@ function isFailed(transaction: DeliveryTransaction): boolean {
 const LATEST_DATE_MS = 8.64e15;
 
 /** The block time as ISO 8601, or null when it is no date JavaScript can represent. */
+/** A block time is whole seconds since 1970; anything else (negative, fractional, past any date) has no time. */
 function isoTime(seconds: number): string | null {
 	const ms = seconds * 1000;
-	return Number.isFinite(ms) && Math.abs(ms) <= LATEST_DATE_MS ? new Date(ms).toISOString() : null;
+	return Number.isInteger(seconds) && seconds >= 0 && ms <= LATEST_DATE_MS ? new Date(ms).toISOString() : null;
 }
 
 function allMovements(transaction: DeliveryTransaction, nativeToken: NativeToken): Movement[] {

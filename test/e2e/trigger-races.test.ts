@@ -7,6 +7,7 @@
 // answered. One n8n for the whole file.
 import { randomBytes } from 'crypto';
 import * as path from 'path';
+import { request } from 'undici';
 
 import { nodeOutput, type ExecutionSummary, type Workflow } from '../../scripts/lib/n8n';
 import { signMessage } from '../emulator/delivery/signing';
@@ -326,6 +327,23 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 			stack.logText().split('\n').find((text) => text.includes('Refused a request whose x-signature does not match')),
 		);
 		expect(line).toContain('answered 401');
+	});
+
+	it('8b. a request with two x-signature headers ("[]" and the genuine signature) is answered 401 and starts nothing', async () => {
+		const before = (await executions(dave)).length;
+		const [base] = await attemptsFor(dave);
+		const message = newMessage(base, secret);
+		// Two headers of the same name, as a client can send them (n8n joins them with ", ").
+		const answer = await request(dave.url, {
+			method: 'POST',
+			headers: ['content-type', 'application/json', 'x-signature', '[]', 'x-signature', message.signature],
+			body: message.text,
+		});
+		await answer.body.text();
+		expect(answer.statusCode).toBe(401);
+		// The same message with the one genuine header runs: only the doubled header was refused.
+		expect((await post(dave.url, message.text, message.signature)).status).toBe(200);
+		await settledExecutions(dave, before + 1);
 	});
 
 	// Holes found while writing these tests, since fixed: each scenario runs in one test (which

@@ -335,6 +335,22 @@ describe('verification', () => {
 		expect(outcome.items?.map((item) => [item.json.amountRaw, item.json.time])).toEqual([['5', null]]);
 	});
 
+	it.each([
+		['-1', -1],
+		['1.5', 1.5],
+	])('runs a signed delivery whose block time is %s with time null (no date before 1970 or between seconds)', async (_name, blockTimestamp) => {
+		const secret = (await control.service<{ secret: string }>(key, 'GET', '/v1/webhooks:getSharedSecret')).body.secret;
+		const body = jsonOf(delivery);
+		Object.assign((body.event as { transaction: IDataObject }).transaction, { blockTimestamp });
+		body.messageId = `block-time-${blockTimestamp}`;
+		const outcome = await trigger.receive({
+			headers: { 'content-type': 'application/json', 'x-signature': signDelivery(body, secret) },
+			rawBody: changed(body),
+		});
+		expect(outcome.statusCode).toBe(200);
+		expect(outcome.items?.map((item) => item.json.time)).toEqual([null]);
+	});
+
 	it('reads the secret again after the account rotated it, and keeps it out of static data', async () => {
 		const rotated = await control.service<{ secret: string }>(key, 'POST', '/v1/webhooks:generateOrRotateSharedSecret');
 		await control.clearRequests();

@@ -31,6 +31,10 @@ describe('delivery signature (x-signature)', () => {
 		expect(isSignatureValid({ signature: rawVariant, rawBody: prettyRawBody, body }, secret)).toBe(true);
 	});
 
+	it('accepts the signature without its base64 padding', () => {
+		expect(isSignatureValid({ signature: documented.replace(/=$/, ''), rawBody: undefined, body }, secret)).toBe(true);
+	});
+
 	it('accepts an upper-case secret and surrounding whitespace in the header', () => {
 		expect(isSignatureValid({ signature: ` ${documented} `, rawBody: undefined, body }, secret.toUpperCase())).toBe(
 			true,
@@ -44,6 +48,10 @@ describe('delivery signature (x-signature)', () => {
 		['a truncated signature', documented.slice(0, 20)],
 		['a signature made with the secret text as the key', hmacBase64(Buffer.from(secret, 'utf8'), canonicalText)],
 		['a signature made with another secret', hmacBase64(Buffer.from('00'.repeat(32), 'hex'), canonicalText)],
+		// Two x-signature headers, as n8n joins them: lenient base64 decoding would skip "[], ".
+		['two headers joined by n8n ("[], <signature>")', `[], ${documented}`],
+		['the right signature twice, joined', `${documented}, ${documented}`],
+		['the right signature with a stray character inside', `${documented.slice(0, 10)}*${documented.slice(10)}`],
 	])('rejects %s', (_case, signature) => {
 		expect(isSignatureValid({ signature, rawBody: prettyRawBody, body }, secret)).toBe(false);
 	});
