@@ -9,7 +9,7 @@ import type {
 
 import { fetchNativeToken, searchWebhookChains } from '../shared/chains';
 import { toNodeError } from '../shared/errors';
-import { isNotFoundError } from '../shared/transport';
+import { extendServiceDeadline, isNotFoundError, setServiceDeadline } from '../shared/transport';
 import {
 	changeAddresses,
 	createWebhook,
@@ -21,7 +21,7 @@ import {
 	type RemoteWebhook,
 } from '../shared/webhooks';
 import { rememberWebhook } from './deliveryLookups';
-import { knownWebhooks, nativeTokens, sharedSecrets } from './processMemory';
+import { knownWebhooks, lifecycleStarts, nativeTokens, sharedSecrets } from './processMemory';
 import { triggerProperties } from './properties';
 import { receiveDelivery } from './receive';
 import { canBeUpdated, reconcileWebhook, webhookLabel } from './registration';
@@ -76,6 +76,29 @@ async function findOwnWebhook(context: IHookFunctions, url: string): Promise<Rem
 	return await findWebhookByUrl.call(context, url);
 }
 
+/**
+ * What an activation or deactivation may spend on the service, retries included. n8n 2.41 tries
+ * a trigger's activation up to 5 times (1, 2, 4, 8 s apart, each failure followed by delete) and
+ * aborts the publication after 84 s (70% of its 120 s outbox lease) with a message of its own,
+ * showing the workflow active. Calls that follow a failure within those 84 s (each with a new
+ * context) share the budget of the first, so the node's own message ends the publication.
+ */
+const LIFECYCLE_BUDGET_MS = 45_000;
+const CLEANUP_BUDGET_MS = 10_000;
+const N8N_PUBLICATION_DEADLINE_MS = 84_000;
+
+async function withinLifecycleBudget<T>(context: IHookFunctions, work: () => Promise<T>): Promise<T> {
+	const key = `${context.getWorkflow().id ?? ''}/${context.getNode().name}/${isTestListening(context) ? 'test' : 'production'}`;
+	const now = Date.now();
+	const failing = lifecycleStarts.get(key);
+	const started = failing !== undefined && now < failing + N8N_PUBLICATION_DEADLINE_MS ? failing : now;
+	lifecycleStarts.set(key, started);
+	setServiceDeadline(context, started + LIFECYCLE_BUDGET_MS);
+	const result = await work();
+	lifecycleStarts.delete(key);
+	return result;
+}
+
 export class AddressActivityTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Address Activity Trigger',
@@ -104,53 +127,12 @@ export class AddressActivityTrigger implements INodeType {
 		default: {
 			/** True when our webhook exists at the service and matches the parameters (repairing what can be repaired). */
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				const config = readTriggerConfig.call(this);
-				const url = ownUrl(this);
-				const state = registrationState(this);
-				const webhook = await findOwnWebhook(this, url);
-				if (webhook === undefined) {
-					// Deleted at the service: forget it, so that create() registers a new one.
-					if (!isTestListening(this)) clearRegistration(state);
-					return false;
-				}
-				if (!canBeUpdated(webhook, config)) {
-					// The chain or the event signatures changed, which the service cannot update: replace it.
-					await deleteWebhook.call(this, webhook.id);
-					knownWebhooks.delete(url);
-					if (!isTestListening(this)) clearRegistration(state);
-					return false;
-				}
-				const label = webhookLabel(this, config, isTestListening(this));
-				const previouslyOwn = isTestListening(this) ? [] : (state.ownAddresses ?? []);
-				const reconciled = await reconcileWebhook.call(this, webhook, config, url, label, previouslyOwn);
-				await afterRegistration(this, reconciled, config, url);
-				return true;
+				return await withinLifecycleBudget(this, async () => await checkExists(this));
 			},
 
 			/** Registers the webhook; if a later step fails, removes it again so nothing is left behind. */
 			async create(this: IHookFunctions): Promise<boolean> {
-				const config = readTriggerConfig.call(this);
-				const url = ownUrl(this);
-				const state = registrationState(this);
-				if (!isTestListening(this) && state.webhookId && state.webhookUrl !== url) {
-					// n8n's public URL changed since the last activation: the old webhook is ours too.
-					await deleteWebhook.call(this, state.webhookId);
-					clearRegistration(state);
-				}
-				const label = webhookLabel(this, config, isTestListening(this));
-				const { webhook, remainingAddresses } = await createWebhook.call(
-					this,
-					{ ...config, url, name: label.name, description: label.description },
-					{ configured: config.addresses.length },
-				);
-				try {
-					await changeAddresses.call(this, 'add', webhook.id, remainingAddresses, { configured: config.addresses.length });
-					const addresses = [...(webhook.metadata?.addresses ?? []), ...remainingAddresses];
-					await afterRegistration(this, { ...webhook, metadata: { ...webhook.metadata, addresses } }, config, url);
-				} catch (error) {
-					await removeAfterFailedCreate(this, webhook.id, url, error);
-				}
-				return true;
+				return await withinLifecycleBudget(this, async () => await create(this));
 			},
 
 			/**
@@ -158,28 +140,7 @@ export class AddressActivityTrigger implements INodeType {
 			 * says so. Found by its recorded id or by URL, so no path leaves an active webhook behind.
 			 */
 			async delete(this: IHookFunctions): Promise<boolean> {
-				const url = ownUrl(this);
-				const state = registrationState(this);
-				knownWebhooks.delete(url);
-				const onDeactivation = this.getNodeParameter('options.onDeactivation', 'delete') as OnDeactivation;
-				const keep = onDeactivation === 'keep' && !isTestListening(this);
-				const targets = new Set<string>();
-				if (!isTestListening(this) && state.webhookId) targets.add(state.webhookId);
-				const byUrl = await findWebhookByUrl.call(this, url);
-				if (byUrl !== undefined) targets.add(byUrl.id);
-				for (const webhookId of targets) {
-					if (!keep) {
-						await deleteWebhook.call(this, webhookId);
-						continue;
-					}
-					try {
-						await updateWebhook.call(this, webhookId, { status: 'inactive' });
-					} catch (error) {
-						if (!isNotFoundError(error)) throw toNodeError(this, error);
-					}
-				}
-				if (!isTestListening(this) && !keep) clearRegistration(state);
-				return true;
+				return await withinLifecycleBudget(this, async () => await remove(this));
 			},
 		},
 	};
@@ -189,10 +150,92 @@ export class AddressActivityTrigger implements INodeType {
 	}
 }
 
+/** True when our webhook exists at the service and matches the parameters (repairing what can be repaired). */
+async function checkExists(context: IHookFunctions): Promise<boolean> {
+	const config = readTriggerConfig.call(context);
+	const url = ownUrl(context);
+	const state = registrationState(context);
+	const webhook = await findOwnWebhook(context, url);
+	if (webhook === undefined) {
+		// Deleted at the service: forget it, so that create() registers a new one.
+		if (!isTestListening(context)) clearRegistration(state);
+		return false;
+	}
+	if (!canBeUpdated(webhook, config)) {
+		// The chain or the event signatures changed, which the service cannot update: replace it.
+		await deleteWebhook.call(context, webhook.id);
+		knownWebhooks.delete(url);
+		if (!isTestListening(context)) clearRegistration(state);
+		return false;
+	}
+	const label = webhookLabel(context, config, isTestListening(context));
+	const previouslyOwn = isTestListening(context) ? [] : (state.ownAddresses ?? []);
+	const reconciled = await reconcileWebhook.call(context, webhook, config, url, label, previouslyOwn);
+	await afterRegistration(context, reconciled, config, url);
+	return true;
+}
+
+/** Registers the webhook; if a later step fails, removes it again so nothing is left behind. */
+async function create(context: IHookFunctions): Promise<boolean> {
+	const config = readTriggerConfig.call(context);
+	const url = ownUrl(context);
+	const state = registrationState(context);
+	if (!isTestListening(context) && state.webhookId && state.webhookUrl !== url) {
+		// n8n's public URL changed since the last activation: the old webhook is ours too.
+		await deleteWebhook.call(context, state.webhookId);
+		clearRegistration(state);
+	}
+	const label = webhookLabel(context, config, isTestListening(context));
+	const { webhook, remainingAddresses } = await createWebhook.call(
+		context,
+		{ ...config, url, name: label.name, description: label.description },
+		{ configured: config.addresses.length },
+	);
+	try {
+		await changeAddresses.call(context, 'add', webhook.id, remainingAddresses, { configured: config.addresses.length });
+		const addresses = [...(webhook.metadata?.addresses ?? []), ...remainingAddresses];
+		await afterRegistration(context, { ...webhook, metadata: { ...webhook.metadata, addresses } }, config, url);
+	} catch (error) {
+		await removeAfterFailedCreate(context, webhook.id, url, error);
+	}
+	return true;
+}
+
+/**
+ * Deletes the webhook (already gone counts as deleted), or keeps it inactive when the option
+ * says so. Found by its recorded id or by URL, so no path leaves an active webhook behind.
+ */
+async function remove(context: IHookFunctions): Promise<boolean> {
+	const url = ownUrl(context);
+	const state = registrationState(context);
+	knownWebhooks.delete(url);
+	const onDeactivation = context.getNodeParameter('options.onDeactivation', 'delete') as OnDeactivation;
+	const keep = onDeactivation === 'keep' && !isTestListening(context);
+	const targets = new Set<string>();
+	if (!isTestListening(context) && state.webhookId) targets.add(state.webhookId);
+	const byUrl = await findWebhookByUrl.call(context, url);
+	if (byUrl !== undefined) targets.add(byUrl.id);
+	for (const webhookId of targets) {
+		if (!keep) {
+			await deleteWebhook.call(context, webhookId);
+			continue;
+		}
+		try {
+			await updateWebhook.call(context, webhookId, { status: 'inactive' });
+		} catch (error) {
+			if (!isNotFoundError(error)) throw toNodeError(context, error);
+		}
+	}
+	if (!isTestListening(context) && !keep) clearRegistration(state);
+	return true;
+}
+
 /** Removes a just-created webhook after a later step failed, then reports the failure. */
 async function removeAfterFailedCreate(context: IHookFunctions, webhookId: string, url: string, error: unknown): Promise<never> {
 	const failure = toNodeError(context, error);
 	knownWebhooks.delete(url);
+	// Still inside n8n's 84 s when the failure was running out of the 60 s.
+	extendServiceDeadline(context, CLEANUP_BUDGET_MS);
 	try {
 		await deleteWebhook.call(context, webhookId);
 	} catch (cleanupError) {

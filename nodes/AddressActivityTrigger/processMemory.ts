@@ -35,6 +35,9 @@ export interface SecretEntry {
 
 export const sharedSecrets = new BoundedMap<string, SecretEntry>(200);
 
+/** When a trigger's activation or deactivation that has not succeeded yet began (per workflow, node and URL kind). */
+export const lifecycleStarts = new BoundedMap<string, number>(2000);
+
 /** Native token per chain, learned at activation (deliveries usually name it themselves). */
 export const nativeTokens = new BoundedMap<string, NativeToken>(200);
 
@@ -44,5 +47,6 @@ export function forgetProcessMemory(): void {
 	foreignWebhooks.clear();
 	sharedSecrets.clear();
 	nativeTokens.clear();
+	lifecycleStarts.clear();
 	messageWindows.clear();
 }

@@ -1,3 +1,14 @@
+/** Makes every service call with `context` end by `deadline` (ms since epoch): no retry or wait runs past it. */
+export function setServiceDeadline(context: object, deadline: number): void {
+	deadlines.set(context, deadline);
+}
+
+/** Leaves the calls with `context` at least `ms` from now (e.g. to clean up after a failure). */
+export function extendServiceDeadline(context: object, ms: number): void {
+	const deadline = deadlines.get(context);
+	if (deadline !== undefined) deadlines.set(context, Math.max(deadline, Date.now() + ms));
+}
+
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { toNodeError } from './errors';
@@ -58,6 +69,25 @@ const DEFAULT_RETRY: Required<RetryPolicy> = {
 };
 
 const REQUEST_TIMEOUT_MS = 60000;
+/** The shortest attempt worth starting before a deadline. */
+const MIN_ATTEMPT_MS = 1000;
+
+/** Contexts whose service calls must end by a moment (ms since epoch): no retry or wait runs past it. */
+const deadlines = new WeakMap<object, number>();
+
+/**
+ * Gives every service call made with `context` one deadline, `budgetMs` from the first call of
+ * this (a later call keeps the first deadline: n8n runs checkExists and create with one context).
+ */
+export function limitServiceTime(context: object, budgetMs: number): void {
+	if (!deadlines.has(context)) deadlines.set(context, Date.now() + budgetMs);
+}
+
+/** Gives the calls made with `context` at least `budgetMs` from now (e.g. to clean up after a failure). */
+export function extendServiceTime(context: object, budgetMs: number): void {
+	const deadline = deadlines.get(context);
+	if (deadline !== undefined) deadlines.set(context, Math.max(deadline, Date.now() + budgetMs));
+}
 
 // Connection failures where the request certainly never reached the service: safe to resend
 // even for a POST, which would otherwise risk creating a second webhook.
@@ -274,9 +304,19 @@ export async function serviceRequest<T extends IDataObject = IDataObject>(
 		timeout: request.timeoutMs ?? REQUEST_TIMEOUT_MS,
 	};
 
+	const deadline = deadlines.get(this);
+	let timeRanOut = false;
+	/** Whether a wait of `ms` before the next attempt still leaves time for it (noted when not). */
+	const inTime = (ms: number) => {
+		timeRanOut = deadline !== undefined && Date.now() + ms + MIN_ATTEMPT_MS > deadline;
+		return !timeRanOut;
+	};
+	const outOfTime = () => (timeRanOut ? '; no time left to retry before n8n gives up on this step' : '');
+
 	let rateLimitRetries = 0;
 	let serverErrorRetries = 0;
 	for (;;) {
+		if (deadline !== undefined) options.timeout = Math.max(Math.min(request.timeoutMs ?? REQUEST_TIMEOUT_MS, deadline - Date.now()), MIN_ATTEMPT_MS);
 		let response: FullResponse | undefined;
 		let failure: unknown;
 		try {
@@ -294,7 +334,7 @@ export async function serviceRequest<T extends IDataObject = IDataObject>(
 			const code = connectionErrorCode(failure);
 			const resendable =
 				code !== undefined && !TLS_CODES.includes(code) && (request.method !== 'POST' || NOT_SENT_CODES.includes(code));
-			if (resendable && serverErrorRetries < policy.maxServerErrorRetries) {
+			if (resendable && serverErrorRetries < policy.maxServerErrorRetries && inTime(backoffMs)) {
 				serverErrorRetries++;
 				await pause(this, backoffMs, request.itemIndex);
 				continue;
@@ -304,7 +344,7 @@ export async function serviceRequest<T extends IDataObject = IDataObject>(
 				this.getNode(),
 				{ message: [reason], error: 'Connection failed' } as unknown as JsonObject,
 				{
-					message: `Could not reach the service at ${baseURL} (${reason})${serverErrorRetries ? ` after ${serverErrorRetries + 1} attempts` : ''}`,
+					message: `Could not reach the service at ${baseURL} (${reason})${serverErrorRetries ? ` after ${serverErrorRetries + 1} attempts` : ''}${outOfTime()}`,
 					description: HINTS.connection,
 					itemIndex: request.itemIndex,
 				},
@@ -317,22 +357,26 @@ export async function serviceRequest<T extends IDataObject = IDataObject>(
 		if (status === 429 && rateLimitRetries < policy.maxRateLimitRetries) {
 			const waitSeconds =
 				headerSeconds(response.headers, 'retry-after') ?? headerSeconds(response.headers, 'ratelimit-reset');
-			if (waitSeconds === undefined || waitSeconds <= policy.maxRateLimitWaitSeconds) {
+			const waitMs = waitSeconds === undefined ? backoffMs : Math.max(waitSeconds * 1000, 100);
+			if ((waitSeconds === undefined || waitSeconds <= policy.maxRateLimitWaitSeconds) && inTime(waitMs)) {
 				rateLimitRetries++;
 				// Without a header, fall back to back-off; a 0 s header still yields a short pause.
-				await pause(this, waitSeconds === undefined ? backoffMs : Math.max(waitSeconds * 1000, 100), request.itemIndex);
+				await pause(this, waitMs, request.itemIndex);
 				continue;
 			}
 			throw serviceApiError(this, {
 				status,
 				body: errorBodyOf(response),
-				message: `The service's rate limit was reached and asks to wait ${waitSeconds} s, longer than the node's Max Rate-Limit Wait of ${policy.maxRateLimitWaitSeconds} s`,
+				message:
+					waitSeconds !== undefined && waitSeconds > policy.maxRateLimitWaitSeconds
+						? `The service's rate limit was reached and asks to wait ${waitSeconds} s, longer than the node's Max Rate-Limit Wait of ${policy.maxRateLimitWaitSeconds} s`
+						: `The service's rate limit was reached${outOfTime()}`,
 				itemIndex: request.itemIndex,
 			});
 		}
 		// A POST that failed with a 5xx may still have been carried out (a 502 or 504 after the
 		// service created the webhook): sending it again could create a second one.
-		if (status >= 500 && request.method !== 'POST' && serverErrorRetries < policy.maxServerErrorRetries) {
+		if (status >= 500 && request.method !== 'POST' && serverErrorRetries < policy.maxServerErrorRetries && inTime(backoffMs)) {
 			serverErrorRetries++;
 			await pause(this, backoffMs, request.itemIndex);
 			continue;
@@ -342,8 +386,8 @@ export async function serviceRequest<T extends IDataObject = IDataObject>(
 		let message: string | undefined;
 		if (status === 429) {
 			message = `The service's rate limit was reached and ${rateLimitRetries} retries did not get through${body.message.length ? `: ${body.message.join('; ')}` : ''}`;
-		} else if (status >= 500 && serverErrorRetries > 0) {
-			message = `The service failed with ${status}${body.error ? ` ${body.error}` : ''} on ${serverErrorRetries + 1} attempts${body.message.length ? `: ${body.message.join('; ')}` : ''}`;
+		} else if (status >= 500 && (serverErrorRetries > 0 || outOfTime())) {
+			message = `The service failed with ${status}${body.error ? ` ${body.error}` : ''} on ${serverErrorRetries + 1} attempt${serverErrorRetries ? 's' : ''}${body.message.length ? `: ${body.message.join('; ')}` : ''}${outOfTime()}`;
 		}
 		throw serviceApiError(this, { status, body, message, itemIndex: request.itemIndex, path: request.path });
 	}
