@@ -85,38 +85,57 @@ export class AddressActivity implements INodeType {
 		const items = this.getInputData();
 		const returnData: INodeExecutionData[] = [];
 
+		// Every item's parameters are checked before any request: a bad third item fails before the
+		// first two have changed anything (with Continue On Fail, only that item fails).
+		const refused = new Map<number, NodeApiError | NodeOperationError>();
 		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 			try {
-				const resource = this.getNodeParameter('resource', itemIndex) as string;
-				const operation = this.getNodeParameter('operation', itemIndex) as string;
-				const handler = resources[resource]?.[operation];
-				if (!handler) {
-					throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not known for "${resource}"`, {
-						itemIndex,
-					});
-				}
-				const result = await handler.execute.call(this, itemIndex);
+				operationFor(this, itemIndex).validate?.call(this, itemIndex);
+			} catch (error) {
+				const failure = itemError(this, error, itemIndex);
+				if (!this.continueOnFail()) throw failure;
+				refused.set(itemIndex, failure);
+			}
+		}
+
+		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+			try {
+				const earlier = refused.get(itemIndex);
+				if (earlier) throw earlier;
+				const result = await operationFor(this, itemIndex).execute.call(this, itemIndex);
 				returnData.push(
 					...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
 						itemData: { item: itemIndex },
 					}),
 				);
 			} catch (error) {
-				const failure = toNodeError(this, error, itemIndex);
-				// The service's messages do not know the item; with many items the user needs it.
-				if (failure instanceof NodeApiError && !/\bitem \d+\b/.test(failure.message)) {
-					failure.message = `${failure.message} [item ${itemIndex + 1}]`;
-				}
-				if (this.continueOnFail()) {
-					const json: IDataObject = { error: failure.message };
-					if (failure instanceof NodeApiError && failure.httpCode) json.httpCode = failure.httpCode;
-					if (failure.description) json.description = failure.description;
-					returnData.push({ json, pairedItem: { item: itemIndex } });
-					continue;
-				}
-				throw failure;
+				const failure = itemError(this, error, itemIndex);
+				if (!this.continueOnFail()) throw failure;
+				const json: IDataObject = { error: failure.message };
+				if (failure instanceof NodeApiError && failure.httpCode) json.httpCode = failure.httpCode;
+				if (failure.description) json.description = failure.description;
+				returnData.push({ json, pairedItem: { item: itemIndex } });
 			}
 		}
 		return [returnData];
 	}
+}
+
+function operationFor(context: IExecuteFunctions, itemIndex: number): OperationModule {
+	const resource = context.getNodeParameter('resource', itemIndex) as string;
+	const operation = context.getNodeParameter('operation', itemIndex) as string;
+	const handler = resources[resource]?.[operation];
+	if (!handler) {
+		throw new NodeOperationError(context.getNode(), `The operation "${operation}" is not known for "${resource}"`, { itemIndex });
+	}
+	return handler;
+}
+
+/** The item's failure as n8n shows it; the service's messages do not know the item, with many items the user needs it. */
+function itemError(context: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+	const failure = toNodeError(context, error, itemIndex);
+	if (failure instanceof NodeApiError && !/\bitem \d+\b/.test(failure.message)) {
+		failure.message = `${failure.message} [item ${itemIndex + 1}]`;
+	}
+	return failure;
 }

@@ -9,4 +9,6 @@ export type OperationHandler = (this: IExecuteFunctions, itemIndex: number) => P
 export interface OperationModule {
 	description: INodeProperties[];
 	execute: OperationHandler;
+	/** Reads and checks the item's parameters without sending anything: run for every item before any is executed. */
+	validate?: (this: IExecuteFunctions, itemIndex: number) => void;
 }

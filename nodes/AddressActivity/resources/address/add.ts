@@ -39,11 +39,21 @@ export function requiredAddresses(value: unknown): string[] {
 	return addresses;
 }
 
+function readParameters(context: IExecuteFunctions, itemIndex: number) {
+	return {
+		webhookId: webhookIdParameter(context, itemIndex),
+		addresses: parsedParameter(context, 'addresses', 'Addresses', itemIndex, requiredAddresses),
+		batchSize: batchSizeParameter(context, itemIndex),
+		retry: retryPolicy(context, itemIndex),
+	};
+}
+
+export function validate(this: IExecuteFunctions, itemIndex: number): void {
+	readParameters(this, itemIndex);
+}
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const webhookId = webhookIdParameter(this, itemIndex);
-	const addresses = parsedParameter(this, 'addresses', 'Addresses', itemIndex, requiredAddresses);
-	const batchSize = batchSizeParameter(this, itemIndex);
-	const retry = retryPolicy(this, itemIndex);
+	const { webhookId, addresses, batchSize, retry } = readParameters(this, itemIndex);
 
 	// Only addresses the webhook does not monitor yet are sent: fewer requests, and the
 	// before/after comparison tells added from already present.

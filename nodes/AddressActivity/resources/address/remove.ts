@@ -32,11 +32,21 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['address'], operation: ['remove'] } }, properties);
 
+function readParameters(context: IExecuteFunctions, itemIndex: number) {
+	return {
+		webhookId: webhookIdParameter(context, itemIndex),
+		addresses: parsedParameter(context, 'addresses', 'Addresses', itemIndex, requiredAddresses),
+		batchSize: batchSizeParameter(context, itemIndex),
+		retry: retryPolicy(context, itemIndex),
+	};
+}
+
+export function validate(this: IExecuteFunctions, itemIndex: number): void {
+	readParameters(this, itemIndex);
+}
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const webhookId = webhookIdParameter(this, itemIndex);
-	const addresses = parsedParameter(this, 'addresses', 'Addresses', itemIndex, requiredAddresses);
-	const batchSize = batchSizeParameter(this, itemIndex);
-	const retry = retryPolicy(this, itemIndex);
+	const { webhookId, addresses, batchSize, retry } = readParameters(this, itemIndex);
 
 	const before = await monitoredAddresses.call(this, webhookId, { itemIndex, retry });
 	const notFound = addresses.filter((address) => !before.has(address.toLowerCase()));
