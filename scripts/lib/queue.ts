@@ -48,6 +48,8 @@ export interface QueueDeployment {
 	logFile(name: string): string;
 	/** Stops worker `index` (SIGTERM: n8n's graceful shutdown; `crash`: SIGKILL) and starts a new one in its place. */
 	restartWorker(index: number, options?: { crash?: boolean; whileDown?: () => Promise<void> }): Promise<N8nProcess>;
+	/** Stops webhook process `index` (SIGTERM) and starts it again on the same port: its memory is gone. */
+	restartWebhookProcess(index: number): Promise<N8nProcess>;
 	stop(): Promise<void>;
 }
 
@@ -134,14 +136,13 @@ export async function startQueueDeployment(options: QueueDeploymentOptions): Pro
 			await waitUntilReady(worker, `http://127.0.0.1:${healthPort}/healthz/readiness`);
 			return worker;
 		};
-		const webhookProcesses = await Promise.all(
-			webhookPorts.map(async (port, index) => {
-				const webhook = await spawnN8n('webhook', { ...common, port, logFile: logFile(`webhook-${index + 1}.log`), env: shared });
-				started.push(webhook);
-				await waitUntilReady(webhook, `${webhook.url}/healthz/readiness`);
-				return webhook;
-			}),
-		);
+		const startWebhookProcess = async (port: number, name: string) => {
+			const webhook = await spawnN8n('webhook', { ...common, port, logFile: logFile(`${name}.log`), env: shared });
+			started.push(webhook);
+			await waitUntilReady(webhook, `${webhook.url}/healthz/readiness`);
+			return webhook;
+		};
+		const webhookProcesses = await Promise.all(webhookPorts.map(async (port, index) => await startWebhookProcess(port, `webhook-${index + 1}`)));
 		const workers = await Promise.all(Array.from({ length: options.workers ?? 1 }, (_, index) => startWorker(`worker-${index + 1}`)));
 		log(`n8n queue mode ready: ${webhookProcesses.length} webhook processes behind ${loadBalancer.url}, ${workers.length} worker(s)`);
 
@@ -165,6 +166,13 @@ export async function startQueueDeployment(options: QueueDeploymentOptions): Pro
 				await restart.whileDown?.();
 				deployment.workers[index] = await startWorker(`worker-${index + 1}-restart-${++restarts}`);
 				return deployment.workers[index];
+			},
+			async restartWebhookProcess(index) {
+				const webhook = deployment.webhookProcesses[index];
+				await webhook.stop();
+				started.splice(started.indexOf(webhook), 1);
+				deployment.webhookProcesses[index] = await startWebhookProcess(webhook.port, `webhook-${index + 1}-restart-${++restarts}`);
+				return deployment.webhookProcesses[index];
 			},
 			stop: stopAll,
 		};

@@ -346,6 +346,20 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 		await settledExecutions(dave, before + 1);
 	});
 
+	it('8c. a delivery over n8n’s request size limit (N8N_PAYLOAD_SIZE_MAX, 16 MiB) is refused by n8n before the trigger runs, never acknowledged', async () => {
+		const before = (await executions(dave)).length;
+		const [base] = await attemptsFor(dave);
+		// 17 MiB of logs in one transaction, signed: a genuine delivery n8n cannot take with its defaults.
+		const message = newMessage(base, secret, (transaction) => {
+			transaction.logs = [{ address: dave.address, topic0: `0x${'0'.repeat(64)}`, data: `0x${'ab'.repeat(17 * 1024 * 1024 / 2)}`, logIndex: 0 }];
+		});
+		const answer = await post(dave.url, message.text, message.signature);
+		console.log(`[races 8c] ${(message.text.length / 1024 / 1024).toFixed(1)} MiB body answered ${answer.status}: ${answer.text.slice(0, 120)}`);
+		expect(answer.status).toBeGreaterThanOrEqual(400);
+		expect(stack.logText()).not.toContain(message.messageId);
+		await settledExecutions(dave, before);
+	});
+
 	// Holes found while writing these tests, since fixed: each scenario runs in one test (which
 	// checks that it was set up as meant and records what happened), and what the trigger does is
 	// asserted in the next.

@@ -141,7 +141,7 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 		for (const message of [again, ...atOnce]) expect(runsOfMessage(finished, message.messageId as string)).toBe(1);
 	});
 
-	it('the same message sent to both webhook processes, one after the other or at the same moment, gets through the README’s exactly-once recipe once', async () => {
+	it('the same message sent to both webhook processes, one after the other or at the same moment, and again after a webhook process restarted, gets through the README’s exactly-once recipe once', async () => {
 		// The trigger remembers messages per process; across processes the README's recipe (an
 		// atomic claim in Postgres as the workflow's first step) lets each transfer through once.
 		await stack.sql('CREATE TABLE IF NOT EXISTS address_activity_seen (transfer_key text PRIMARY KEY, seen_at timestamptz NOT NULL DEFAULT now())');
@@ -192,6 +192,22 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 		for (const message of [inSequence, ...atOnce]) {
 			expect({ messageId: message.messageId, passed: passed.filter((id) => id === message.messageId).length }).toEqual({ messageId: message.messageId, passed: 1 });
 		}
+
+		// Across a restart of the webhook process: the trigger alone forgets what it acknowledged (the
+		// copy runs again), the recipe still lets the transfer through once.
+		const beforeRestart = (await stack.executions(guarded.id)).length;
+		await stack.deployment.restartWebhookProcess(0);
+		expect((await stack.post(processUrl(guarded, 0), inSequence)).status).toBe(200);
+		await waitFor('the re-sent message’s run', async () => {
+			const summaries = await stack.executions(guarded.id);
+			return summaries.length > beforeRestart && summaries.every((summary) => summary.status !== 'new' && summary.status !== 'running');
+		}, 60_000);
+		await sleep(2000);
+		const afterRestart = await stack.executions(guarded.id);
+		expect(afterRestart).toHaveLength(beforeRestart + 1);
+		const rerun = await stack.getExecution(afterRestart.map((summary) => summary.id).sort((a, b) => Number(b) - Number(a))[0]);
+		expect(nodeOutput(rerun, TRIGGER_NODE_NAME).map((item) => item.messageId)).toContain(inSequence.messageId);
+		expect(rerun.data.resultData.runData.Transfer ? nodeOutput(rerun, 'Transfer') : []).toEqual([]);
 		await stack.client.deactivateWorkflow(guarded.id);
 		await waitFor('the webhook to be removed', async () => !(await webhooks()).some((webhook) => webhook.id === remote.id));
 	});
