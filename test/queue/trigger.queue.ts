@@ -206,7 +206,8 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 		const afterRestart = await stack.executions(guarded.id);
 		expect(afterRestart).toHaveLength(beforeRestart + 1);
 		const rerun = await stack.getExecution(afterRestart.map((summary) => summary.id).sort((a, b) => Number(b) - Number(a))[0]);
-		expect(nodeOutput(rerun, TRIGGER_NODE_NAME).map((item) => item.messageId)).toContain(inSequence.messageId);
+		const recipeTrigger = guarded.nodes.find((node) => node.type === TRIGGER_NODE_TYPE)!.name;
+		expect(nodeOutput(rerun, recipeTrigger).map((item) => item.messageId)).toContain(inSequence.messageId);
 		expect(rerun.data.resultData.runData.Transfer ? nodeOutput(rerun, 'Transfer') : []).toEqual([]);
 		await stack.client.deactivateWorkflow(guarded.id);
 		await waitFor('the webhook to be removed', async () => !(await webhooks()).some((webhook) => webhook.id === remote.id));
