@@ -5,7 +5,7 @@
 // retries must end first, with its own message, and leave no webhook. A secret rotation right after
 // a forged request: the forged request must not spend the re-read the genuine delivery needs.
 import { N8N_MAJOR } from '../../scripts/lib/install';
-import { waitFor } from '../harness/wait';
+import { sleep, waitFor } from '../harness/wait';
 import { newMessage, post } from './helpers/signedDeliveries';
 import { EMULATOR_KEY, startStack, type Stack } from './helpers/stack';
 import { triggerWorkflow } from './helpers/workflows';
@@ -88,9 +88,9 @@ describe('the Address Activity Trigger when the service fails or rotates its sec
 		for (let second = 0; second < 4; second++) {
 			forgedAnswers.push(post(url, forged.text, forged.signature));
 			if (second === 1) await stack.control.call('POST', '/v1/webhooks:generateOrRotateSharedSecret', undefined, EMULATOR_KEY);
-			await new Promise((resolve) => setTimeout(resolve, 300));
+			await sleep(300);
 			genuine.push((await pay(String(10 + second))).txHash);
-			await new Promise((resolve) => setTimeout(resolve, 700));
+			await sleep(700);
 		}
 		expect(await stack.control.sharedSecret(EMULATOR_KEY)).not.toBe(secretBefore);
 		expect((await Promise.all(forgedAnswers)).map((answer) => answer.status)).toEqual([401, 401, 401, 401]);
