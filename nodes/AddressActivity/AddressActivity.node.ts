@@ -13,7 +13,7 @@ import { requestOptions } from './fields';
 import { searchChains } from './listSearch/searchChains';
 import { searchWebhookChains } from './listSearch/searchWebhookChains';
 import { searchWebhooks } from './listSearch/searchWebhooks';
-import type { OperationModule } from './operation';
+import type { ItemOutcome, OperationModule } from './operation';
 import * as address from './resources/address';
 import * as block from './resources/block';
 import * as chain from './resources/chain';
@@ -98,11 +98,21 @@ export class AddressActivity implements INodeType {
 			}
 		}
 
+		// Operations that share work between items (Add, Remove) take all valid items at once.
+		const together = items.length > 0 ? operationFor(this, 0).executeAll : undefined;
+		const outcomes = new Map<number, ItemOutcome>();
+		if (together) {
+			const valid = items.map((_, itemIndex) => itemIndex).filter((itemIndex) => !refused.has(itemIndex));
+			for (const outcome of await together.call(this, valid)) outcomes.set(outcome.itemIndex, outcome);
+		}
+
 		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 			try {
 				const earlier = refused.get(itemIndex);
 				if (earlier) throw earlier;
-				const result = await operationFor(this, itemIndex).execute.call(this, itemIndex);
+				const outcome = outcomes.get(itemIndex);
+				if (outcome?.error !== undefined) throw outcome.error;
+				const result = outcome?.result ?? (await operationFor(this, itemIndex).execute.call(this, itemIndex));
 				returnData.push(
 					...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
 						itemData: { item: itemIndex },

@@ -101,6 +101,8 @@ export interface AddressBatches extends ServiceCall {
 	context?: string;
 	/** With it, a refusal for too many addresses is restated with this number of configured addresses. */
 	configured?: number;
+	/** Told after each batch the service accepted: how many addresses have been sent so far. */
+	onProgress?: (sent: number) => void;
 }
 
 /**
@@ -127,6 +129,7 @@ export async function changeAddresses(
 				retry,
 				timeoutMs,
 			})) as RemoteWebhook;
+			options.onProgress?.(Math.min(start + batchSize, addresses.length));
 		} catch (error) {
 			const explained = options.configured !== undefined ? explainAddressLimit(this, error, options.configured, itemIndex) : error;
 			const failure = toNodeError(this, explained, itemIndex);

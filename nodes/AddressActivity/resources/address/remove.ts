@@ -2,10 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { webhookLocator } from '../../fields';
-import { parsedParameter, retryPolicy, webhookIdParameter } from '../../parameters';
-import { requiredAddresses } from './add';
-import { changeAddresses, monitoredAddresses } from '../../../shared/webhooks';
-import { batchSizeOption, batchSizeParameter } from './batches';
+import type { ItemOutcome } from '../../operation';
+import { changeAcrossItems, readChange } from './acrossItems';
+import { batchSizeOption } from './batches';
 
 const properties: INodeProperties[] = [
 	webhookLocator(),
@@ -32,41 +31,17 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['address'], operation: ['remove'] } }, properties);
 
-function readParameters(context: IExecuteFunctions, itemIndex: number) {
-	return {
-		webhookId: webhookIdParameter(context, itemIndex),
-		addresses: parsedParameter(context, 'addresses', 'Addresses', itemIndex, requiredAddresses),
-		batchSize: batchSizeParameter(context, itemIndex),
-		retry: retryPolicy(context, itemIndex),
-	};
-}
-
 export function validate(this: IExecuteFunctions, itemIndex: number): void {
-	readParameters(this, itemIndex);
+	readChange(this, itemIndex);
 }
 
+/** One item on its own (the node runs all items together through executeAll). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const { webhookId, addresses, batchSize, retry } = readParameters(this, itemIndex);
+	const [outcome] = await changeAcrossItems(this, 'remove', [itemIndex]);
+	if (outcome.error !== undefined) throw outcome.error;
+	return outcome.result as IDataObject;
+}
 
-	const before = await monitoredAddresses.call(this, webhookId, { itemIndex, retry });
-	const notFound = addresses.filter((address) => !before.has(address.toLowerCase()));
-	// Sent as the webhook spells them, so the removal matches whatever case the service stored.
-	const toRemove = addresses
-		.filter((address) => before.has(address.toLowerCase()))
-		.map((address) => before.get(address.toLowerCase()) as string);
-
-	let after = before;
-	if (toRemove.length > 0) {
-		const webhook = await changeAddresses.call(this, 'remove', webhookId, toRemove, { batchSize, itemIndex, retry });
-		after = await monitoredAddresses.call(this, webhookId, { itemIndex, retry }, webhook);
-	}
-	const removed = toRemove.filter((address) => !after.has(address.toLowerCase()));
-	return {
-		webhookId,
-		removed: removed.length,
-		notFound: notFound.length,
-		totalAddresses: after.size,
-		removedAddresses: removed,
-		notFoundAddresses: notFound,
-	};
+export async function executeAll(this: IExecuteFunctions, itemIndexes: number[]): Promise<ItemOutcome[]> {
+	return await changeAcrossItems(this, 'remove', itemIndexes);
 }

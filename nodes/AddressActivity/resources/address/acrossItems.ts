@@ -1,0 +1,129 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { parseAddresses } from '../../../shared/addresses';
+import { InvalidInputError, toNodeError } from '../../../shared/errors';
+import type { RetryPolicy } from '../../../shared/transport';
+import { changeAddresses, monitoredAddresses } from '../../../shared/webhooks';
+import type { ItemOutcome } from '../../operation';
+import { retryPolicy, webhookIdParameter, parsedParameter } from '../../parameters';
+import { batchSizeParameter } from './batches';
+
+export function requiredAddresses(value: unknown): string[] {
+	const addresses = parseAddresses(value);
+	if (addresses.length === 0) throw new InvalidInputError('no address given', value);
+	return addresses;
+}
+
+interface ItemChange {
+	itemIndex: number;
+	webhookId: string;
+	addresses: string[];
+	batchSize: number;
+	retry: RetryPolicy;
+}
+
+export function readChange(context: IExecuteFunctions, itemIndex: number): ItemChange {
+	return {
+		itemIndex,
+		webhookId: webhookIdParameter(context, itemIndex),
+		addresses: parsedParameter(context, 'addresses', 'Addresses', itemIndex, requiredAddresses),
+		batchSize: batchSizeParameter(context, itemIndex),
+		retry: retryPolicy(context, itemIndex),
+	};
+}
+
+/** What one item asked for, split by the list as it stood before this item (items apply in order). */
+interface Planned {
+	item: ItemChange;
+	/** Sent for this item: new addresses for add, monitored ones (as the webhook spells them) for remove. */
+	send: string[];
+	/** Already present (add) or not monitored (remove): nothing to send. */
+	unchanged: string[];
+}
+
+function plan(change: 'add' | 'remove', items: ItemChange[], monitored: Map<string, string>): Planned[] {
+	const current = new Map(monitored);
+	return items.map((item) => {
+		const send: string[] = [];
+		const unchanged: string[] = [];
+		for (const address of item.addresses) {
+			const key = address.toLowerCase();
+			const present = current.get(key);
+			if (change === 'add' ? present !== undefined : present === undefined) unchanged.push(address);
+			else if (change === 'add') {
+				send.push(address);
+				current.set(key, address);
+			} else {
+				send.push(present as string);
+				current.delete(key);
+			}
+		}
+		return { item, send, unchanged };
+	});
+}
+
+function report(change: 'add' | 'remove', planned: Planned, totalAddresses: number): IDataObject {
+	const { item, send, unchanged } = planned;
+	return change === 'add'
+		? { webhookId: item.webhookId, added: send.length, alreadyPresent: unchanged.length, totalAddresses, addedAddresses: send, alreadyPresentAddresses: unchanged }
+		: { webhookId: item.webhookId, removed: send.length, notFound: unchanged.length, totalAddresses, removedAddresses: send, notFoundAddresses: unchanged };
+}
+
+/**
+ * One webhook's items: one read of its list, then every item's new (or monitored) addresses in
+ * batches, so N items cost 1 + ceil(addresses sent / batch) requests. Items apply in order. When a
+ * batch fails, the items whose addresses were all sent before it succeed; the others fail with
+ * how far it got. A retry of the execution re-reads the list and sends only what is still missing.
+ */
+async function changeOneWebhook(context: IExecuteFunctions, change: 'add' | 'remove', items: ItemChange[]): Promise<ItemOutcome[]> {
+	const [first] = items;
+	const call = { itemIndex: first.itemIndex, retry: first.retry };
+	let monitored: Map<string, string>;
+	try {
+		monitored = await monitoredAddresses.call(context, first.webhookId, call);
+	} catch (error) {
+		return items.map((item) => ({ itemIndex: item.itemIndex, error: toNodeError(context, error, item.itemIndex) }));
+	}
+	const planned = plan(change, items, monitored);
+	const toSend = planned.flatMap((entry) => entry.send);
+	const batchSize = Math.min(...items.map((item) => item.batchSize));
+	const verb = change === 'add' ? 'added' : 'removed';
+	let sent = 0;
+	try {
+		await changeAddresses.call(context, change, first.webhookId, toSend, { batchSize, ...call, onProgress: (count) => (sent = count) });
+	} catch (error) {
+		if (items.length === 1) return [{ itemIndex: first.itemIndex, error }];
+		const failure = toNodeError(context, error, first.itemIndex);
+		const total = monitored.size + (change === 'add' ? sent : -sent);
+		let offset = 0;
+		const done = planned.map((entry) => (offset += entry.send.length) <= sent);
+		const affected = planned.filter((_, index) => !done[index]).map((entry) => entry.item.itemIndex + 1);
+		return planned.map((entry, index) => {
+			if (done[index]) return { itemIndex: entry.item.itemIndex, result: report(change, entry, total) };
+			return {
+				itemIndex: entry.item.itemIndex,
+				error: new NodeOperationError(context.getNode(), `${failure.message.replace(/ \[item \d+\]$/, '')} (${affected.length > 1 ? `items ${affected.join(', ')} were` : `item ${affected[0]} was`} not fully ${verb})`, {
+					itemIndex: entry.item.itemIndex,
+					description: `The ${sent} addresses sent before the failure stay ${verb}, and the items before ${affected[0]} are done; running the workflow again sends only what is still missing.`,
+				}),
+			};
+		});
+	}
+	const total = monitored.size + (change === 'add' ? toSend.length : -toSend.length);
+	return planned.map((entry) => ({ itemIndex: entry.item.itemIndex, result: report(change, entry, total) }));
+}
+
+/** Add or Remove for all input items at once, grouped per webhook. */
+export async function changeAcrossItems(context: IExecuteFunctions, change: 'add' | 'remove', itemIndexes: number[]): Promise<ItemOutcome[]> {
+	const byWebhook = new Map<string, ItemChange[]>();
+	for (const itemIndex of itemIndexes) {
+		const item = readChange(context, itemIndex);
+		const group = byWebhook.get(item.webhookId);
+		if (group) group.push(item);
+		else byWebhook.set(item.webhookId, [item]);
+	}
+	const outcomes: ItemOutcome[] = [];
+	for (const items of byWebhook.values()) outcomes.push(...(await changeOneWebhook(context, change, items)));
+	return outcomes;
+}

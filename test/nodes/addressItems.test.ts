@@ -1,0 +1,129 @@
+// Address > Add and Remove over many input items: items for one webhook share one read of its
+// list and batched writes, so the requests do not grow with the number of items.
+import { byId, createWebhook, randomAddress, serviceCall, startTestService } from '../harness/fixtures';
+import type { TestService } from '../harness/fixtures';
+import { runNode } from '../harness/runNode';
+
+let service: TestService;
+beforeAll(async () => {
+	service = await startTestService();
+});
+afterAll(async () => {
+	await service.close();
+});
+
+async function monitored(credentials: { apiKey: string; baseUrl: string }, id: string): Promise<string[]> {
+	const webhook = await serviceCall<{ metadata: { addresses: string[] } }>(credentials, 'GET', `/v1/webhooks/${id}`);
+	return webhook.metadata.addresses.map((address) => address.toLowerCase());
+}
+
+const requestLines = async () => (await service.control.requests()).map((request) => `${request.method} ${request.path.split('?')[0]}`);
+
+describe('Address > Add over many items', () => {
+	it('adds one address per item for 300 items with one read and one write, each item reporting its own address', async () => {
+		const credentials = await service.newAccount({ plan: 'paid' });
+		const existing = Array.from({ length: 1000 }, randomAddress);
+		const webhook = await createWebhook(credentials, { metadata: { addresses: existing.slice(0, 500) } });
+		await serviceCall(credentials, 'PATCH', `/v1/webhooks/${webhook.id}/addresses`, { addresses: existing.slice(500) });
+		const wallets = Array.from({ length: 300 }, randomAddress);
+		await service.control.clearRequests();
+		const result = await runNode({
+			credentials,
+			items: wallets.map((address) => ({ address })),
+			parameters: { resource: 'address', operation: 'add', webhookId: byId(webhook.id), addresses: '={{ $json.address }}' },
+		});
+		expect(result.error).toBeUndefined();
+		expect(await requestLines()).toEqual([`GET /v1/webhooks/${webhook.id}`, `PATCH /v1/webhooks/${webhook.id}/addresses`]);
+		expect(result.items).toHaveLength(300);
+		expect(result.items.map((item) => item.pairedItem)).toEqual(wallets.map((_, index) => ({ item: index })));
+		expect(result.items[7].json).toEqual({
+			webhookId: webhook.id,
+			added: 1,
+			alreadyPresent: 0,
+			totalAddresses: 1300,
+			addedAddresses: [wallets[7]],
+			alreadyPresentAddresses: [],
+		});
+		expect((await monitored(credentials, webhook.id)).length).toBe(1300);
+	});
+
+	it('applies items in order (an address two items add counts as added once), matches case-insensitively, and a second run changes nothing', async () => {
+		const credentials = await service.newAccount({ plan: 'paid' });
+		const present = randomAddress();
+		const webhook = await createWebhook(credentials, { metadata: { addresses: [present.toUpperCase().replace('0X', '0x')] } });
+		const shared = randomAddress();
+		const items = [{ addresses: [shared, present] }, { addresses: [shared.toUpperCase().replace('0X', '0x')] }, { addresses: [randomAddress()] }];
+		const parameters = { resource: 'address', operation: 'add', webhookId: byId(webhook.id), addresses: '={{ $json.addresses }}' };
+		const first = await runNode({ credentials, items, parameters });
+		expect(first.items.map((item) => [item.json.added, item.json.alreadyPresent])).toEqual([
+			[1, 1],
+			[0, 1],
+			[1, 0],
+		]);
+		// As when n8n or the user retries the execution: one read, nothing sent twice.
+		await service.control.clearRequests();
+		const again = await runNode({ credentials, items, parameters });
+		expect(again.items.map((item) => [item.json.added, item.json.alreadyPresent])).toEqual([
+			[0, 2],
+			[0, 1],
+			[0, 1],
+		]);
+		expect(await requestLines()).toEqual([`GET /v1/webhooks/${webhook.id}`]);
+		expect((await monitored(credentials, webhook.id)).sort()).toEqual([present, shared, items[2].addresses[0]].map((a) => a.toLowerCase()).sort());
+	});
+
+	it('groups items per webhook: one read and one write each', async () => {
+		const credentials = await service.newAccount({ plan: 'paid' });
+		const [one, two] = [await createWebhook(credentials), await createWebhook(credentials)];
+		const items = Array.from({ length: 20 }, (_, index) => ({ webhook: index % 2 ? two.id : one.id, address: randomAddress() }));
+		await service.control.clearRequests();
+		const result = await runNode({
+			credentials,
+			items,
+			parameters: { resource: 'address', operation: 'add', webhookId: byId('={{ $json.webhook }}'), addresses: '={{ $json.address }}' },
+		});
+		expect(result.error).toBeUndefined();
+		expect((await requestLines()).sort()).toEqual(
+			[`GET /v1/webhooks/${one.id}`, `PATCH /v1/webhooks/${one.id}/addresses`, `GET /v1/webhooks/${two.id}`, `PATCH /v1/webhooks/${two.id}/addresses`].sort(),
+		);
+		expect(result.items.map((item) => item.json.webhookId)).toEqual(items.map((item) => item.webhook));
+		expect((await monitored(credentials, one.id)).length).toBe(11);
+	});
+
+	it('when a later batch fails, the items sent before it succeed and the others say how far it got (Continue On Fail)', async () => {
+		// The free plan allows 5 addresses per webhook: 1 there, then batches of 2.
+		const credentials = await service.newAccount();
+		const webhook = await createWebhook(credentials);
+		const items = [{ addresses: [randomAddress(), randomAddress()] }, { addresses: [randomAddress(), randomAddress()] }, { addresses: [randomAddress(), randomAddress()] }];
+		const result = await runNode({
+			credentials,
+			items,
+			continueOnFail: true,
+			parameters: { resource: 'address', operation: 'add', webhookId: byId(webhook.id), addresses: '={{ $json.addresses }}', options: { batchSize: 2 } },
+		});
+		expect(result.items.map((item) => item.json.added ?? 'error')).toEqual([2, 2, 'error']);
+		expect(result.items[2].json.error).toMatch(/^4 of 6 addresses were added before batch 3 failed: .*free plan allows at most 5 addresses.* \(item 3 was not fully added\)$/);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect((await monitored(credentials, webhook.id)).length).toBe(5);
+	});
+});
+
+describe('Address > Remove over many items', () => {
+	it('removes one address per item with one read and one write, reporting those not monitored', async () => {
+		const credentials = await service.newAccount({ plan: 'paid' });
+		const addresses = Array.from({ length: 50 }, randomAddress);
+		const webhook = await createWebhook(credentials, { metadata: { addresses } });
+		const stranger = randomAddress();
+		await service.control.clearRequests();
+		const result = await runNode({
+			credentials,
+			items: [...addresses.slice(0, 40), stranger].map((address) => ({ address: address.toUpperCase().replace('0X', '0x') })),
+			parameters: { resource: 'address', operation: 'remove', webhookId: byId(webhook.id), addresses: '={{ $json.address }}' },
+		});
+		expect(result.error).toBeUndefined();
+		expect(await requestLines()).toEqual([`GET /v1/webhooks/${webhook.id}`, `DELETE /v1/webhooks/${webhook.id}/addresses`]);
+		expect(result.items.map((item) => item.json.removed)).toEqual([...Array(40).fill(1), 0]);
+		expect(result.items[40].json).toMatchObject({ notFound: 1, totalAddresses: 10 });
+		expect((await monitored(credentials, webhook.id)).sort()).toEqual(addresses.slice(40).sort());
+	});
+});
