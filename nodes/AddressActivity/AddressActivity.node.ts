@@ -113,9 +113,10 @@ export class AddressActivity implements INodeType {
 				const outcome = outcomes.get(itemIndex);
 				if (outcome?.error !== undefined) throw outcome.error;
 				const result = outcome?.result ?? (await operationFor(this, itemIndex).execute.call(this, itemIndex));
+				const itemData = (outcome?.pairedItems ?? [itemIndex]).map((item) => ({ item }));
 				returnData.push(
 					...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
-						itemData: { item: itemIndex },
+						itemData: itemData.length === 1 ? itemData[0] : itemData,
 					}),
 				);
 			} catch (error) {

@@ -10,6 +10,8 @@ export interface ItemOutcome {
 	itemIndex: number;
 	result?: OperationResult;
 	error?: unknown;
+	/** The input items the result comes from, when it is more than this one (default: itemIndex). */
+	pairedItems?: number[];
 }
 
 /** One operation file: its fields and its handler. */
