@@ -1,4 +1,4 @@
-/* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals */
 /**
  * Monitored lists at spreadsheet scale: Address > Add with one address per input item into a
  * webhook that already holds many, through n8n-core's WorkflowExecute against the emulator over
