@@ -12,6 +12,7 @@ import { startEmulator } from '../emulator';
 import { EmulatorControl } from '../harness/emulatorControl';
 import { DeliveryReceiver, TriggerHarness, type ReceivedDelivery } from '../harness/trigger';
 import { ALICE, CAROL, FUJI, triggerParameters } from './support';
+import { seededRandom } from '../harness/random';
 
 let emulator: RunningEmulator;
 let control: EmulatorControl;
@@ -21,16 +22,7 @@ let genuine: ReceivedDelivery;
 let secret: string;
 let key: string;
 
-/** A small deterministic generator (mulberry32), so a failing case can be reproduced. */
-function random(seed: number): () => number {
-	let state = seed;
-	return () => {
-		state = (state + 0x6d2b79f5) | 0;
-		let t = Math.imul(state ^ (state >>> 15), 1 | state);
-		t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
+const random = seededRandom;
 const next = random(20261124);
 const pick = <T>(values: T[]): T => values[Math.floor(next() * values.length)];
 const bytes = (length: number) => Buffer.from(Array.from({ length }, () => Math.floor(next() * 256)));

@@ -1,17 +1,9 @@
 import { keccak256 as referenceKeccak } from 'js-sha3';
 
 import { keccak256, keccak256Hex, utf8Bytes } from '../../nodes/shared/keccak';
+import { seededRandom } from '../harness/random';
 
-/** Deterministic pseudo-random numbers (mulberry32), so a failure can be reproduced. */
-function random(seed: number): () => number {
-	let state = seed;
-	return () => {
-		state = (state + 0x6d2b79f5) | 0;
-		let t = Math.imul(state ^ (state >>> 15), 1 | state);
-		t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
+const random = seededRandom;
 
 describe('keccak-256', () => {
 	it.each([

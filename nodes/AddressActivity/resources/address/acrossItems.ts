@@ -114,16 +114,22 @@ async function changeOneWebhook(context: IExecuteFunctions, change: 'add' | 'rem
 	return planned.map((entry) => ({ itemIndex: entry.item.itemIndex, result: report(change, entry, total) }));
 }
 
-/** Add or Remove for all input items at once, grouped per webhook. */
-export async function changeAcrossItems(context: IExecuteFunctions, change: 'add' | 'remove', itemIndexes: number[]): Promise<ItemOutcome[]> {
-	const byWebhook = new Map<string, ItemChange[]>();
-	for (const itemIndex of itemIndexes) {
-		const item = readChange(context, itemIndex);
+/** Items grouped by the webhook they name, in order of first appearance. */
+export function groupByWebhook<T extends { webhookId: string }>(items: T[]): T[][] {
+	const byWebhook = new Map<string, T[]>();
+	for (const item of items) {
 		const group = byWebhook.get(item.webhookId);
 		if (group) group.push(item);
 		else byWebhook.set(item.webhookId, [item]);
 	}
+	return [...byWebhook.values()];
+}
+
+/** Add or Remove for all input items at once, grouped per webhook. */
+export async function changeAcrossItems(context: IExecuteFunctions, change: 'add' | 'remove', itemIndexes: number[]): Promise<ItemOutcome[]> {
 	const outcomes: ItemOutcome[] = [];
-	for (const items of byWebhook.values()) outcomes.push(...(await changeOneWebhook(context, change, items)));
+	for (const items of groupByWebhook(itemIndexes.map((itemIndex) => readChange(context, itemIndex)))) {
+		outcomes.push(...(await changeOneWebhook(context, change, items)));
+	}
 	return outcomes;
 }

@@ -7,6 +7,7 @@ import { changeAddresses, monitoredAddresses } from '../../../shared/webhooks';
 import { webhookLocator } from '../../fields';
 import type { ItemOutcome } from '../../operation';
 import { parsedParameter, retryPolicy, webhookIdParameter } from '../../parameters';
+import { groupByWebhook } from './acrossItems';
 import { batchSizeOption, batchSizeParameter } from './batches';
 
 /** Lists in the output are cut to this many entries unless Include Full Lists is on. */
@@ -123,15 +124,8 @@ async function syncWebhook(context: IExecuteFunctions, items: SyncItem[]): Promi
 
 /** All items at once: their addresses are gathered per webhook, one output item per webhook paired with its items. */
 export async function executeAll(this: IExecuteFunctions, itemIndexes: number[]): Promise<ItemOutcome[]> {
-	const byWebhook = new Map<string, SyncItem[]>();
-	for (const itemIndex of itemIndexes) {
-		const item = readItem(this, itemIndex);
-		const group = byWebhook.get(item.webhookId);
-		if (group) group.push(item);
-		else byWebhook.set(item.webhookId, [item]);
-	}
 	const outcomes: ItemOutcome[] = [];
-	for (const items of byWebhook.values()) {
+	for (const items of groupByWebhook(itemIndexes.map((itemIndex) => readItem(this, itemIndex)))) {
 		const indexes = items.map((item) => item.itemIndex);
 		try {
 			const result = await syncWebhook(this, items);
