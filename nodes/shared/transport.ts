@@ -1,14 +1,3 @@
-/** Makes every service call with `context` end by `deadline` (ms since epoch): no retry or wait runs past it. */
-export function setServiceDeadline(context: object, deadline: number): void {
-	deadlines.set(context, deadline);
-}
-
-/** Leaves the calls with `context` at least `ms` from now (e.g. to clean up after a failure). */
-export function extendServiceDeadline(context: object, ms: number): void {
-	const deadline = deadlines.get(context);
-	if (deadline !== undefined) deadlines.set(context, Math.max(deadline, Date.now() + ms));
-}
-
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { toNodeError } from './errors';
@@ -75,18 +64,15 @@ const MIN_ATTEMPT_MS = 1000;
 /** Contexts whose service calls must end by a moment (ms since epoch): no retry or wait runs past it. */
 const deadlines = new WeakMap<object, number>();
 
-/**
- * Gives every service call made with `context` one deadline, `budgetMs` from the first call of
- * this (a later call keeps the first deadline: n8n runs checkExists and create with one context).
- */
-export function limitServiceTime(context: object, budgetMs: number): void {
-	if (!deadlines.has(context)) deadlines.set(context, Date.now() + budgetMs);
+/** Makes every service call with `context` end by `deadline` (ms since epoch): no retry or wait runs past it. */
+export function setServiceDeadline(context: object, deadline: number): void {
+	deadlines.set(context, deadline);
 }
 
-/** Gives the calls made with `context` at least `budgetMs` from now (e.g. to clean up after a failure). */
-export function extendServiceTime(context: object, budgetMs: number): void {
+/** Leaves the calls with `context` at least `ms` from now (e.g. to clean up after a failure). */
+export function extendServiceDeadline(context: object, ms: number): void {
 	const deadline = deadlines.get(context);
-	if (deadline !== undefined) deadlines.set(context, Math.max(deadline, Date.now() + budgetMs));
+	if (deadline !== undefined) deadlines.set(context, Math.max(deadline, Date.now() + ms));
 }
 
 // Connection failures where the request certainly never reached the service: safe to resend
