@@ -4,7 +4,7 @@ import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunction
 import { searchChains } from '../shared/chains';
 import { latestActivity, pollNewActivity, TEST_EVENT_TRANSACTIONS } from './pollActivity';
 import { readPollConfig } from './pollConfig';
-import { checkRequestRate } from './pollRate';
+import { requestsPerPoll } from './pollRate';
 import { pollTriggerProperties } from './properties';
 
 export class AddressActivityPollTrigger implements INodeType {
@@ -29,11 +29,11 @@ export class AddressActivityPollTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const config = readPollConfig(this);
-		checkRequestRate(this, config.addresses.length, config.maxRequestsPerMinute);
+		const budget = requestsPerPoll(this, config.maxRequestsPerMinute);
 
 		if (this.getMode() === 'manual') {
 			// Fetch Test Event: real items at once; the cursor stays where it is.
-			const items = await latestActivity(this, config);
+			const items = await latestActivity(this, config, budget);
 			if (items.length === 0) {
 				throw new NodeOperationError(this.getNode(), 'No transfers found in the latest transactions of these addresses', {
 					description: `Looked at the newest ${TEST_EVENT_TRANSACTIONS} transactions of each address on chain ${config.chainId}${
@@ -44,7 +44,7 @@ export class AddressActivityPollTrigger implements INodeType {
 			return [this.helpers.returnJsonArray(items)];
 		}
 
-		const items = await pollNewActivity(this, config);
+		const items = await pollNewActivity(this, config, budget);
 		return items.length ? [this.helpers.returnJsonArray(items)] : null;
 	}
 }

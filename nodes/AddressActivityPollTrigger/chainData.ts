@@ -1,24 +1,55 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { MAX_PAGE_SIZE, servicePage, type Page } from '../shared/transport';
+import { MAX_PAGE_SIZE, servicePage, serviceRequest, type Page } from '../shared/transport';
 import { parseChainTransaction, type ChainTransaction } from './chainTransaction';
 
 // The chain-data requests of the poll trigger, all through the shared transport (which waits out
 // 429s and retries 5xx and connection failures).
 
-/** The number of the chain's newest block (0 for a chain without blocks). */
-export async function fetchHeadBlock(context: IPollFunctions, chainId: string): Promise<number> {
-	const page = await servicePage.call(context, { path: `/v1/chains/${chainId}/blocks`, listField: 'blocks', pageSize: 1 });
-	const newest = page.entries[0] as IDataObject | undefined;
-	if (newest === undefined) return 0;
-	const number = Number(newest.blockNumber);
+/** A block as the chain's block list gives it: its number and the chain's transaction count up to it. */
+export interface BlockMark {
+	number: number;
+	/** Transactions in this block and all before it (`cumulativeTransactions`); undefined when not given. */
+	transactionsThrough?: number;
+	txCount?: number;
+}
+
+function toBlockMark(context: IPollFunctions, chainId: string, block: IDataObject): BlockMark {
+	const number = Number(block.blockNumber);
 	if (!Number.isInteger(number) || number < 0) {
 		throw new NodeOperationError(context.getNode(), `The service listed a block without a valid block number on chain ${chainId}`, {
-			description: `Block number received: ${JSON.stringify(newest.blockNumber)}`,
+			description: `Block number received: ${JSON.stringify(block.blockNumber)}`,
 		});
 	}
-	return number;
+	const count = (value: unknown) => {
+		const parsed = Number(value);
+		return value !== undefined && value !== null && Number.isInteger(parsed) && parsed >= 0 ? parsed : undefined;
+	};
+	return { number, transactionsThrough: count(block.cumulativeTransactions), txCount: count(block.txCount) };
+}
+
+/** The chain's newest block (number 0 for a chain without blocks). */
+export async function fetchHeadBlock(context: IPollFunctions, chainId: string): Promise<BlockMark> {
+	const page = await servicePage.call(context, { path: `/v1/chains/${chainId}/blocks`, listField: 'blocks', pageSize: 1 });
+	const newest = page.entries[0] as IDataObject | undefined;
+	return newest === undefined ? { number: 0, transactionsThrough: 0 } : toBlockMark(context, chainId, newest);
+}
+
+/** One block by number. */
+export async function fetchBlock(context: IPollFunctions, chainId: string, blockNumber: number): Promise<BlockMark> {
+	const block = await serviceRequest.call(context, { method: 'GET', path: `/v1/chains/${chainId}/blocks/${blockNumber}` });
+	return toBlockMark(context, chainId, block);
+}
+
+/** One page of the chain's transactions, newest first, as listed (native part only, no transfers). */
+export async function fetchChainTransactions(context: IPollFunctions, chainId: string, pageToken?: string): Promise<Page<IDataObject>> {
+	return (await servicePage.call(context, { path: `/v1/chains/${chainId}/transactions`, listField: 'transactions', pageToken })) as Page<IDataObject>;
+}
+
+/** One transaction with its transfers and internal transactions. */
+export async function fetchTransaction(context: IPollFunctions, chainId: string, txHash: string): Promise<IDataObject> {
+	return await serviceRequest.call(context, { method: 'GET', path: `/v1/chains/${chainId}/transactions/${encodeURIComponent(txHash)}` });
 }
 
 /** A listed transaction: checked for the mapping, and as the service sent it for the Raw output. */

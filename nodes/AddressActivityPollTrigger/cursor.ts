@@ -31,6 +31,8 @@ export interface PollState extends IDataObject {
 	/** Transactions put out in blocks from the lowest cursor on (lower-case hash -> block). */
 	emitted?: Record<string, number>;
 	nativeToken?: NativeToken & IDataObject;
+	/** The head of the last poll and the chain's transaction count before it: what a chain scan would cost. */
+	chainMark?: { block: number; transactionsBefore: number };
 }
 
 const STATE_KEY = 'poll';

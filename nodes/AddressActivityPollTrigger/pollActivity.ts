@@ -4,7 +4,8 @@ import type { Delivery } from '../shared/deliverySchema';
 import { monitoredSet, toTransfers, type NativeToken } from '../shared/transfers';
 import { toDeliveryTransaction } from './chainTransaction';
 import { fetchNativeToken } from '../shared/chains';
-import { fetchAddressTransactions, fetchHeadBlock, type ListedTransaction } from './chainData';
+import { fetchAddressTransactions, fetchHeadBlock, type BlockMark, type ListedTransaction } from './chainData';
+import { chainScanCost, newestOnChain, scanChain, transactionsSince } from './chainScan';
 import {
 	advanceCursors,
 	alignCursors,
@@ -13,6 +14,7 @@ import {
 	needsReading,
 	saveState,
 	type AddressProgress,
+	type PollState,
 } from './cursor';
 import type { PollConfig } from './pollConfig';
 
@@ -103,11 +105,50 @@ async function readAddress(
 	}
 }
 
+/** Below this many addresses to read, reading each address is as cheap as reading the chain. */
+const CHAIN_SCAN_MIN_ADDRESSES = 3;
+
+/** The addresses a poll reads: lower-case address -> first block due. */
+type Due = Map<string, number>;
+
+/**
+ * Whether this poll reads the chain once instead of each address: when that costs fewer
+ * requests (its cost counted from the blocks' running totals, at most one request), or when one
+ * request per address would not fit in the poll's share of Max Requests per Minute.
+ */
+async function readsChain(context: IPollFunctions, config: PollConfig, state: PollState, due: Due, head: BlockMark, budget: number) {
+	if (due.size < CHAIN_SCAN_MIN_ADDRESSES) return { chain: false, requests: 0 };
+	const from = Math.min(...due.values());
+	const counted = await transactionsSince(context, config.chainId, from, head, state.chainMark);
+	if (counted.transactions === undefined) return { chain: false, requests: counted.requests };
+	const fitsPerAddress = 1 + counted.requests + due.size <= budget;
+	return { chain: chainScanCost(counted.transactions) < due.size || !fitsPerAddress, requests: counted.requests };
+}
+
+/** Reads each due address from its cursor up to the head. */
+async function readEachAddress(
+	context: IPollFunctions,
+	config: PollConfig,
+	due: Due,
+	head: number,
+	deadline: number,
+	keep: (entry: ListedTransaction) => boolean,
+): Promise<Map<string, AddressProgress>> {
+	const progress = new Map<string, AddressProgress>();
+	for (const address of config.addresses) {
+		const key = address.toLowerCase();
+		const from = due.get(key);
+		if (from === undefined) continue;
+		progress.set(key, await readAddress(context, config, address, from, head, deadline, keep));
+	}
+	return progress;
+}
+
 /**
  * One poll: every transaction of the configured addresses since the last poll, each once, in
  * chain order, as output items; the cursor moves only when the whole poll succeeded.
  */
-export async function pollNewActivity(context: IPollFunctions, config: PollConfig): Promise<IDataObject[]> {
+export async function pollNewActivity(context: IPollFunctions, config: PollConfig, budget: number): Promise<IDataObject[]> {
 	const started = Date.now();
 	// Half the budget for reading: what is left over waits for the next poll.
 	const deadline = started + pollBudgetMs(context) / 2;
@@ -118,29 +159,46 @@ export async function pollNewActivity(context: IPollFunctions, config: PollConfi
 	if (config.output === 'transfers' && state.nativeToken === undefined) {
 		state.nativeToken = { ...(await fetchNativeToken.call(context, config.chainId)) };
 	}
-	alignCursors(state, config.addresses, head, config.startFromBlock);
+	alignCursors(state, config.addresses, head.number, config.startFromBlock);
 
 	const alreadyPutOut = emittedBefore(state);
+	// Nothing new since an address was last read: it is not due (a quiet chain costs one request a poll).
+	const due: Due = new Map();
+	for (const [key, cursor] of Object.entries(state.cursors)) if (needsReading(cursor, head.number)) due.set(key, cursor.from);
+
 	const found = new Map<string, ListedTransaction>();
-	const progress = new Map<string, AddressProgress>();
-	for (const address of config.addresses) {
-		const key = address.toLowerCase();
-		const cursor = state.cursors[key];
-		// Nothing new since this address was last read (a quiet chain costs one request a poll).
-		if (!needsReading(cursor, head)) continue;
-		const done = await readAddress(context, config, address, cursor.from, head, deadline, (entry) => {
-			const hash = hashOf(entry);
-			if (alreadyPutOut.has(hash)) return false;
-			// A transaction of two monitored addresses is listed for both: it is put out once.
-			if (!found.has(hash)) found.set(hash, entry);
-			return true;
-		});
-		progress.set(key, done);
+	// A transaction of two monitored addresses is listed for both: it is put out once.
+	const keep = (entry: ListedTransaction) => {
+		const hash = hashOf(entry);
+		if (alreadyPutOut.has(hash)) return false;
+		if (!found.has(hash)) found.set(hash, entry);
+		return true;
+	};
+	const choice = await readsChain(context, config, state, due, head, budget);
+	let progress: Map<string, AddressProgress>;
+	if (choice.chain) {
+		const wanted = (address: string, block: number) => (due.get(address) ?? Infinity) <= block;
+		const from = Math.min(...due.values());
+		const maxRequests = budget - 1 - choice.requests;
+		const scan = await scanChain(context, config.chainId, { from, head: head.number }, wanted, (hash) => alreadyPutOut.has(hash), { maxRequests, deadline });
+		for (const entry of scan.found) keep(entry);
+		const done: AddressProgress = scan.stoppedIn === undefined ? { complete: true } : { complete: false, reachedBlock: scan.stoppedIn };
+		progress = new Map([...due.keys()].map((key) => [key, done]));
+		if (scan.stoppedIn !== undefined) {
+			context.logger.warn(
+				`Address Activity Poll Trigger: this poll read the chain up to block ${scan.stoppedIn} of ${head.number}, within its share of Max Requests per Minute (${budget}) and its time; the next polls go on from there`,
+			);
+		}
+	} else {
+		progress = await readEachAddress(context, config, due, head.number, deadline, keep);
 	}
 
 	const transactions = [...found.values()].sort(byChainOrder);
 	for (const entry of transactions) alreadyPutOut.set(hashOf(entry), entry.parsed.nativeTransaction.blockNumber);
-	advanceCursors(state, head, progress, alreadyPutOut);
+	advanceCursors(state, head.number, progress, alreadyPutOut);
+	if (head.transactionsThrough !== undefined && head.txCount !== undefined) {
+		state.chainMark = { block: head.number, transactionsBefore: head.transactionsThrough - head.txCount };
+	}
 	const items = outputItems(transactions, config, state.nativeToken ?? {});
 	saveState(staticData, state);
 	return items;
@@ -148,19 +206,30 @@ export async function pollNewActivity(context: IPollFunctions, config: PollConfi
 
 /**
  * Fetch Test Event: the transfers of the newest transactions of the configured addresses, at
- * once and without moving the cursor, so the editor shows real items.
+ * once and without moving the cursor, so the editor shows real items. A list longer than the
+ * poll's request share is matched against the chain's newest transactions instead.
  */
-export async function latestActivity(context: IPollFunctions, config: PollConfig): Promise<IDataObject[]> {
+export async function latestActivity(context: IPollFunctions, config: PollConfig, budget: number): Promise<IDataObject[]> {
 	const nativeToken = config.output === 'transfers' ? await fetchNativeToken.call(context, config.chainId) : {};
 	const found = new Map<string, ListedTransaction>();
-	for (const address of config.addresses) {
-		const page = await fetchAddressTransactions(context, {
-			chainId: config.chainId,
-			address,
-			sortOrder: 'desc',
-			pageSize: TEST_EVENT_PAGE_SIZE,
+	if (config.addresses.length + 1 > budget) {
+		const monitored = new Set(config.addresses.map((address) => address.toLowerCase()));
+		const deadline = Date.now() + pollBudgetMs(context) / 2;
+		const newest = await newestOnChain(context, config.chainId, (address) => monitored.has(address), TEST_EVENT_TRANSACTIONS, {
+			maxRequests: budget - 1,
+			deadline,
 		});
-		for (const entry of page.entries) if (!found.has(hashOf(entry))) found.set(hashOf(entry), entry);
+		for (const entry of newest) found.set(hashOf(entry), entry);
+	} else {
+		for (const address of config.addresses) {
+			const page = await fetchAddressTransactions(context, {
+				chainId: config.chainId,
+				address,
+				sortOrder: 'desc',
+				pageSize: TEST_EVENT_PAGE_SIZE,
+			});
+			for (const entry of page.entries) if (!found.has(hashOf(entry))) found.set(hashOf(entry), entry);
+		}
 	}
 	const chosen: IDataObject[][] = [];
 	for (const entry of [...found.values()].sort(byChainOrder).reverse()) {

@@ -1,4 +1,3 @@
-import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IPollFunctions, TriggerTime } from 'n8n-workflow';
 
 const MINUTES_PER: Record<string, number> = {
@@ -46,28 +45,11 @@ export function pollsPerMinute(pollTimes: IDataObject | undefined): number {
 	return times.reduce((sum, time) => sum + pollsPerMinuteOf(time), 0);
 }
 
-function describeRate(perMinute: number): string {
-	if (perMinute >= 1) return perMinute === 1 ? 'every minute' : `${Number(perMinute.toFixed(2))} times a minute`;
-	const minutes = Math.round(1 / perMinute);
-	return minutes % 60 === 0 ? `every ${minutes / 60 === 1 ? 'hour' : `${minutes / 60} hours`}` : `every ${minutes} minutes`;
-}
-
 /**
- * A poll sends one request for the chain's newest block and one per address (more only for
- * addresses with over 100 new transactions). Fails, before any request, when the addresses and
- * the Poll Times would need more requests per minute than the trigger may spend.
+ * The requests one poll may send: Max Requests per Minute shared out over the polls the Poll
+ * Times start in a minute (an hourly poll may send 60 minutes' worth).
  */
-export function checkRequestRate(context: IPollFunctions, addressCount: number, maxRequestsPerMinute: number): void {
+export function requestsPerPoll(context: IPollFunctions, maxRequestsPerMinute: number): number {
 	const perMinute = pollsPerMinute(context.getNodeParameter('pollTimes', {}) as IDataObject);
-	const requestsPerPoll = addressCount + 1;
-	const needed = requestsPerPoll * perMinute;
-	if (needed <= maxRequestsPerMinute) return;
-	const minutes = Math.ceil(requestsPerPoll / maxRequestsPerMinute);
-	throw new NodeOperationError(
-		context.getNode(),
-		`Too many addresses for the Poll Times: ${addressCount} addresses polled ${describeRate(perMinute)} need up to ${Math.ceil(needed)} requests per minute, more than Max Requests per Minute (${maxRequestsPerMinute})`,
-		{
-			description: `Each poll sends one request per address plus one. Poll every ${minutes} minutes or less often, split the addresses over several triggers, or raise "Max Requests per Minute" in Options if the account's rate limit allows it.`,
-		},
-	);
+	return Math.max(1, Math.floor(maxRequestsPerMinute / perMinute));
 }

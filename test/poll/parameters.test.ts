@@ -1,8 +1,11 @@
 /**
- * What a user sets on the poll trigger: Fetch Test Event, Output, Filters, the request-rate check
- * against the Poll Times, and parameters that are rejected before anything is sent.
+ * What a user sets on the poll trigger: Fetch Test Event, Output, Filters, the request share of each
+ * poll from the Poll Times, and parameters that are rejected before anything is sent.
  */
-import { hashesOf, pollParameters, randomAddress, startPollService, USDC, type PollTestService } from './support';
+import type { IDataObject } from 'n8n-workflow';
+
+import { pollsPerMinute } from '../../nodes/AddressActivityPollTrigger/pollRate';
+import { FUJI, hashesOf, pollParameters, randomAddress, startPollService, USDC, type PollTestService } from './support';
 
 let service: PollTestService;
 
@@ -94,39 +97,27 @@ describe('Output and Filters', () => {
 describe('Poll Times and the number of addresses', () => {
 	const many = (count: number) => Array.from({ length: count }, () => randomAddress());
 
-	it('refuses activation when the addresses need more requests per minute than allowed, before any request', async () => {
-		const trigger = service.harness(pollParameters(many(150)));
+	it('accepts more addresses than a poll may send requests: each poll reads the chain instead, within its share', async () => {
+		const wallets = many(150);
+		const trigger = service.harness(pollParameters(wallets, { options: { maxRequestsPerMinute: 120 } }));
+		await expect(trigger.activate()).resolves.toEqual({});
+		const deposit = await service.transfer(randomAddress(), wallets[149]);
 		await service.takeRequests();
-		const activation = trigger.activate();
-		await expect(activation).rejects.toThrow(
-			'Too many addresses for the Poll Times: 150 addresses polled every minute need up to 151 requests per minute, more than Max Requests per Minute (120)',
-		);
-		await expect(trigger.activate()).rejects.toMatchObject({ description: expect.stringContaining('Poll every 2 minutes or less often') });
-		expect(await service.takeRequests()).toEqual([]);
+		expect((await trigger.poll()).items?.map((item) => item.json.txHash)).toEqual([deposit.txHash]);
+		const requests = await service.takeRequests();
+		expect(requests.length).toBeLessThanOrEqual(120);
+		expect(requests.map((request) => request.path)).toContain(`/v1/chains/${FUJI}/transactions`);
 	});
 
-	it('accepts the same addresses polled every 2 minutes, or with a higher Max Requests per Minute', async () => {
-		const addresses = many(150);
-		const slower = service.harness({ ...pollParameters(addresses), pollTimes: { item: [{ mode: 'everyX', value: 2, unit: 'minutes' }] } });
-		await expect(slower.activate()).resolves.toEqual({});
-		const raised = service.harness(pollParameters(addresses, { options: { maxRequestsPerMinute: 200 } }));
-		await expect(raised.activate()).resolves.toEqual({});
-	});
-
-	it('counts every Poll Times entry and reads custom cron expressions', async () => {
-		const addresses = many(50);
-		const twice = service.harness({
-			...pollParameters(addresses),
-			pollTimes: { item: [{ mode: 'everyMinute' }, { mode: 'everyMinute' }, { mode: 'everyMinute' }] },
-		});
-		await expect(twice.activate()).rejects.toThrow('50 addresses polled 3 times a minute need up to 153 requests per minute');
-		const cron = service.harness({ ...pollParameters(many(200)), pollTimes: { item: [{ mode: 'custom', cronExpression: '0 */5 * * * *' }] } });
-		await expect(cron.activate()).resolves.toEqual({});
+	it('shares Max Requests per Minute out over the polls the Poll Times start, cron expressions in their busiest hour', () => {
+		const times = (...item: IDataObject[]) => ({ item });
+		expect(pollsPerMinute(times({ mode: 'everyMinute' }, { mode: 'everyMinute' }, { mode: 'everyMinute' }))).toBe(3);
+		expect(pollsPerMinute(times({ mode: 'everyX', value: 2, unit: 'minutes' }))).toBe(0.5);
+		expect(pollsPerMinute(times({ mode: 'custom', cronExpression: '0 */5 * * * *' }))).toBe(0.2);
 		// Every 2 minutes in office hours: the busiest hours count.
-		const busyCron = service.harness({ ...pollParameters(many(300)), pollTimes: { item: [{ mode: 'custom', cronExpression: '*/2 9-17 * * 1-5' }] } });
-		await expect(busyCron.activate()).rejects.toThrow('300 addresses polled every 2 minutes need up to 151 requests per minute');
-		const hourly = service.harness({ ...pollParameters(many(200)), pollTimes: { item: [{ mode: 'everyHour', minute: 5 }] } });
-		await expect(hourly.activate()).resolves.toEqual({});
+		expect(pollsPerMinute(times({ mode: 'custom', cronExpression: '*/2 9-17 * * 1-5' }))).toBe(0.5);
+		expect(pollsPerMinute(times({ mode: 'everyHour', minute: 5 }))).toBeCloseTo(1 / 60);
+		expect(pollsPerMinute(undefined)).toBe(1);
 	});
 });
 

@@ -283,7 +283,7 @@ describe('changes to the parameters', () => {
 });
 
 describe('what a poll costs', () => {
-	it('a poll on an unchanged chain sends one request; on a moved chain one more per address', async () => {
+	it('three addresses: a poll on an unchanged chain sends one request; on a moved chain one more per address', async () => {
 		const wallets = [randomAddress(), randomAddress(), randomAddress()];
 		const trigger = service.harness(pollParameters(wallets));
 		await trigger.activate();
@@ -302,9 +302,9 @@ describe('what a poll costs', () => {
 		expect(requests.every((request) => request.query.pageSize === (request.path.endsWith('/blocks') ? '1' : '100'))).toBe(true);
 	});
 
-	it('prints the requests per poll for 1, 10 and 100 addresses', async () => {
+	it('prints the requests per poll for 1 to 100,000 addresses: from 10 on, a poll reads the chain once', async () => {
 		const figures: string[] = [];
-		for (const count of [1, 10, 100]) {
+		for (const count of [1, 10, 100, 100_000]) {
 			const wallets = Array.from({ length: count }, () => randomAddress());
 			const trigger = service.harness(pollParameters(wallets));
 			await service.takeRequests();
@@ -316,11 +316,14 @@ describe('what a poll costs', () => {
 			await service.transfer(randomAddress(), wallets[0]);
 			await service.takeRequests();
 			await trigger.poll();
-			const moved = (await service.takeRequests()).length;
-			expect([activation, quiet, moved]).toEqual([2, 1, count + 1]);
+			const requests = await service.takeRequests();
+			const moved = requests.length;
+			// One address: the head and its transactions; more: the head and one page of the chain's transactions.
+			expect([activation, quiet, moved]).toEqual([2, 1, 2]);
+			expect(requests[1].path).toBe(count === 1 ? `/v1/chains/${FUJI}/addresses/${wallets[0]}/transactions` : `/v1/chains/${FUJI}/transactions`);
 			figures.push(`${count} address${count === 1 ? '' : 'es'}: activation ${activation}, quiet chain ${quiet}, new block ${moved}`);
 		}
 		// eslint-disable-next-line no-console
-		console.log(`requests per poll (page size 100, up to 100 new transactions per address):\n  ${figures.join('\n  ')}`);
+		console.log(`requests per poll (page size 100, up to 100 new transactions):\n  ${figures.join('\n  ')}`);
 	});
 });
