@@ -74,7 +74,7 @@ export const pollTriggerProperties: INodeProperties[] = [
 				default: DEFAULT_MAX_REQUESTS_PER_MINUTE,
 				typeOptions: { minValue: 1 },
 				description:
-					"The most requests the polls may send per minute, so that one trigger cannot use up the account's rate limit. A poll reads each address (one request each) or, for long lists, the chain's new transactions once; what does not fit waits for the next poll",
+					"The most requests the polls may send per minute, so that one trigger cannot use up the account's rate limit. A poll reads each address (one request each) or, for long lists, the chain's new transactions once; what does not fit waits for the next poll.",
 			},
 			{
 				displayName: 'Start From Block',

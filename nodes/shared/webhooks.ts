@@ -101,6 +101,8 @@ export interface AddressBatches extends ServiceCall {
 	context?: string;
 	/** With it, a refusal for too many addresses is restated with this number of configured addresses. */
 	configured?: number;
+	/** Addresses of the same change sent before this call (a create's first batch): counted in a failure's progress. */
+	sentBefore?: number;
 	/** Told after each batch the service accepted: how many addresses have been sent so far. */
 	onProgress?: (sent: number) => void;
 }
@@ -133,7 +135,8 @@ export async function changeAddresses(
 		} catch (error) {
 			const explained = options.configured !== undefined ? explainAddressLimit(this, error, options.configured, itemIndex) : error;
 			const failure = toNodeError(this, explained, itemIndex);
-			const progress = `${start} of ${addresses.length} addresses were ${change === 'add' ? 'added' : 'removed'} before batch ${start / batchSize + 1} failed`;
+			const before = options.sentBefore ?? 0;
+			const progress = `${before + start} of ${before + addresses.length} addresses were ${change === 'add' ? 'added' : 'removed'} before batch ${start / batchSize + 1} failed`;
 			const lead = start === 0 ? options.context : `${options.context ? `${options.context}; ` : ''}${progress}`;
 			if (lead) failure.message = `${lead}: ${failure.message}`;
 			throw failure;

@@ -28,7 +28,7 @@ export function resolveOptions(options: StartEmulatorOptions = {}): EmulatorOpti
 		seed: options.seed ?? 1,
 		timeScale: options.timeScale ?? 1,
 		receiverTimeoutMs: options.receiverTimeoutMs ?? 10_000,
-		paidAddressLimit: options.paidAddressLimit ?? 50_000,
+		paidAddressLimit: options.paidAddressLimit ?? 100_000,
 		rateLimit: options.rateLimit ?? { limit: 1000, windowSeconds: 60 },
 	};
 	if (!(resolved.timeScale > 0)) throw new Error('timeScale must be a positive number');

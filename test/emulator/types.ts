@@ -34,7 +34,7 @@ export interface StartEmulatorOptions {
 	receiverTimeoutMs?: number;
 	/** keys valid from the start */
 	apiKeys?: EmulatorKey[];
-	/** default 50000 */
+	/** default 100000 (a peer service allows 100,000 addresses per webhook) */
 	paidAddressLimit?: number;
 	/** default { limit: 1000, windowSeconds: 60 } */
 	rateLimit?: RateLimitPolicy;

@@ -201,3 +201,56 @@ describe('Address > Sync', () => {
 		expect(await service.control.requests()).toEqual([]);
 	});
 });
+
+describe('a webhook with 100,000 addresses (the emulator\'s paid allowance)', () => {
+	it('is created with the first batch in the body and the rest in batches, and Get Many reads it back in one request', async () => {
+		const credentials = await service.newAccount({ plan: 'paid' });
+		const addresses = Array.from({ length: 100_000 }, randomAddress);
+		await service.control.clearRequests();
+		const started = Date.now();
+		const created = await runNode({
+			credentials,
+			items: [{ addresses }],
+			parameters: { resource: 'webhook', operation: 'create', url: 'https://receiver.example.com/activity', chainId: byId('43114'), addresses: '={{ $json.addresses }}' },
+		});
+		const createMs = Date.now() - started;
+		expect(created.error).toBeUndefined();
+		const id = String(created.items[0].json.id);
+		const lines = await requestLines();
+		expect(lines).toEqual(['POST /v1/webhooks', ...Array(199).fill(`PATCH /v1/webhooks/${id}/addresses`)]);
+
+		await service.control.clearRequests();
+		const getMany = (extra: INodeParameters) =>
+			runNode({ credentials, parameters: { resource: 'address', operation: 'getMany', webhookId: byId(id), ...extra } });
+		const readStarted = Date.now();
+		const all = await getMany({ returnAll: true });
+		const readMs = Date.now() - readStarted;
+		expect(all.items.map((item) => item.json.address)).toEqual(addresses);
+		expect(await requestLines()).toEqual([`GET /v1/webhooks/${id}`]);
+
+		await service.control.clearRequests();
+		expect((await getMany({ limit: 150 })).items.map((item) => item.json.address)).toEqual(addresses.slice(0, 150));
+		expect(await requestLines()).toEqual(Array(2).fill(`GET /v1/webhooks/${id}/addresses`));
+		await service.control.clearRequests();
+		expect((await getMany({ limit: 5000 })).items).toHaveLength(5000);
+		expect(await requestLines()).toEqual([`GET /v1/webhooks/${id}`]);
+		// eslint-disable-next-line no-console
+		console.log(`100,000 addresses: Webhook > Create ${createMs} ms (200 requests), Address > Get Many (Return All) ${readMs} ms (1 request)`);
+	});
+
+	it('one address over the allowance: the create fails at the last batch, saying so, and leaves no webhook behind', async () => {
+		const credentials = await service.newAccount({ plan: 'paid' });
+		const addresses = Array.from({ length: 100_001 }, randomAddress);
+		const result = await runNode({
+			credentials,
+			items: [{ addresses }],
+			parameters: { resource: 'webhook', operation: 'create', url: 'https://receiver.example.com/over', chainId: byId('43114'), addresses: '={{ $json.addresses }}' },
+		});
+		expect(result.error?.message).toBe(
+			"The webhook was created with the first 500 of 100001 addresses; 100000 of 100001 addresses were added before batch 200 failed: Too many addresses: 100001 were given, but the account's plan allows at most 100000 addresses per webhook",
+		);
+		expect(result.error?.description).toContain('It was deleted again, so nothing is left half set up');
+		const listed = await serviceCall<{ webhooks: unknown[] }>(credentials, 'GET', '/v1/webhooks');
+		expect(listed.webhooks).toEqual([]);
+	});
+});

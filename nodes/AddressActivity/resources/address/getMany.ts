@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { serviceList } from '../../../shared/transport';
+import { MAX_PAGE_SIZE, serviceList } from '../../../shared/transport';
+import { getWebhook } from '../../../shared/webhooks';
 import { returnAllAndLimit, webhookLocator } from '../../fields';
 import { listParameters, retryPolicy, webhookIdParameter } from '../../parameters';
 
@@ -9,14 +10,27 @@ const properties: INodeProperties[] = [webhookLocator(), ...returnAllAndLimit()]
 
 export const description = updateDisplayOptions({ show: { resource: ['address'], operation: ['getMany'] } }, properties);
 
+/** Beyond this many addresses, one read of the webhook (which carries its whole list) beats pages of 100. */
+const PAGED_UP_TO = 2 * MAX_PAGE_SIZE;
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const webhookId = webhookIdParameter(this, itemIndex);
-	const addresses = (await serviceList.call(this, {
-		path: `/v1/webhooks/${webhookId}/addresses`,
+	const { returnAll, limit } = listParameters(this, itemIndex);
+	const retry = retryPolicy(this, itemIndex);
+	let addresses: string[] | undefined;
+	// 100,000 addresses are 1 request this way instead of 1,000 pages.
+	if (returnAll || limit > PAGED_UP_TO) {
+		const webhook = await getWebhook.call(this, webhookId, { itemIndex, retry });
+		const listed = (webhook.metadata as IDataObject | undefined)?.addresses;
+		if (Array.isArray(listed)) addresses = (listed as string[]).slice(0, returnAll ? undefined : limit);
+	}
+	addresses ??= (await serviceList.call(this, {
+		path: `/v1/webhooks/${encodeURIComponent(webhookId)}/addresses`,
 		listField: 'addresses',
-		...listParameters(this, itemIndex),
+		returnAll,
+		limit,
 		itemIndex,
-		retry: retryPolicy(this, itemIndex),
+		retry,
 	})) as string[];
 	return addresses.map((address) => ({ address, webhookId }));
 }

@@ -4,8 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { parseAddresses } from '../../../shared/addresses';
 import { chainLocatorProperty } from '../../../shared/chains';
 import { parseEventSignatures } from '../../../shared/eventSignatures';
-import { InvalidInputError } from '../../../shared/errors';
-import { changeAddresses, createWebhook } from '../../../shared/webhooks';
+import { InvalidInputError, toNodeError } from '../../../shared/errors';
+import { changeAddresses, createWebhook, deleteWebhook } from '../../../shared/webhooks';
 import { batchSizeOption, batchSizeParameter } from '../address/batches';
 import { chainIdParameter, parseCallbackUrl, parsedParameter, parseWebhookText, retryPolicy } from '../../parameters';
 
@@ -126,11 +126,26 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	if (remainingAddresses.length === 0) return webhook;
 	const added = addresses.length - remainingAddresses.length;
-	const after = await changeAddresses.call(this, 'add', webhook.id, remainingAddresses, {
-		batchSize,
-		itemIndex,
-		retry,
-		context: `The webhook ${webhook.id} was created with the first ${added} of ${addresses.length} addresses`,
-	});
-	return after ?? webhook;
+	try {
+		const after = await changeAddresses.call(this, 'add', webhook.id, remainingAddresses, {
+			batchSize,
+			itemIndex,
+			retry,
+			configured: addresses.length,
+			sentBefore: added,
+			context: `The webhook was created with the first ${added} of ${addresses.length} addresses`,
+		});
+		return after ?? webhook;
+	} catch (error) {
+		// A webhook with part of its list would report activity of some wallets only: it goes.
+		const failure = toNodeError(this, error, itemIndex);
+		let cleanup = 'It was deleted again, so nothing is left half set up; run the node again once the cause is fixed.';
+		try {
+			await deleteWebhook.call(this, webhook.id, { itemIndex, retry });
+		} catch {
+			cleanup = `It could not be deleted again: delete webhook ${webhook.id} (Webhook > Delete) before running the node again.`;
+		}
+		failure.description = failure.description ? `${failure.description} ${cleanup}` : cleanup;
+		throw failure;
+	}
 }
