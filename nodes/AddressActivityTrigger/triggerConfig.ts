@@ -2,6 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { parseAddresses } from '../shared/addresses';
+import { parsedAddressLists } from './processMemory';
 import { parseChainId } from '../shared/chains';
 import { parseEventSignatures } from '../shared/eventSignatures';
 import type { TransferFilters } from '../shared/transfers';
@@ -39,6 +40,18 @@ export function readTriggerConfig(this: TriggerContext): TriggerConfig {
 	return readConfig(this, true);
 }
 
+/** Below this length a list parses faster than a long key is looked up. */
+const REMEMBERED_FROM_CHARS = 10_000;
+
+function addressList(value: unknown): string[] {
+	if (typeof value !== 'string' || value.length < REMEMBERED_FROM_CHARS) return parseAddresses(value);
+	const remembered = parsedAddressLists.get(value);
+	if (remembered !== undefined) return remembered;
+	const addresses = parseAddresses(value);
+	parsedAddressLists.set(value, addresses);
+	return addresses;
+}
+
 /** The parameters a delivery needs; the event signatures (hashed with keccak) and the rest are not read. */
 export function readDeliveryConfig(this: TriggerContext): DeliveryConfig {
 	return readConfig(this, false);
@@ -50,7 +63,7 @@ function readConfig(context: TriggerContext, full: boolean): TriggerConfig | Del
 	const chainId = parsed(context, 'Chain', () =>
 		parseChainId(context.getNodeParameter('chainId', '', { extractValue: true })),
 	);
-	const addresses = parsed(context, 'Addresses', () => parseAddresses(context.getNodeParameter('addresses', '')));
+	const addresses = parsed(context, 'Addresses', () => addressList(context.getNodeParameter('addresses', '')));
 	if (addresses.length === 0) {
 		throw new NodeOperationError(context.getNode(), 'No addresses to monitor', {
 			description: 'Enter at least one address (0x followed by 40 hexadecimal characters) in "Addresses".',

@@ -80,6 +80,8 @@ export interface AddressLookup {
 
 /** Lookups made here: their addresses are lower-case already. */
 const LOOKUPS = new WeakSet<object>();
+/** The lookup made of a list, while the list lives (a long list parsed once is used by many deliveries). */
+const LOOKUP_OF = new WeakMap<object, AddressLookup>();
 
 /**
  * The monitored addresses, lower-case, for lookups. A delivery is looked at more than once
@@ -88,9 +90,12 @@ const LOOKUPS = new WeakSet<object>();
  */
 export function monitoredSet(addresses: Iterable<string> | AddressLookup): AddressLookup {
 	if (LOOKUPS.has(addresses)) return addresses as AddressLookup;
+	const built = LOOKUP_OF.get(addresses);
+	if (built !== undefined) return built;
 	const monitored = new Set<string>();
 	for (const address of addresses as Iterable<string>) monitored.add(address.toLowerCase());
 	LOOKUPS.add(monitored);
+	LOOKUP_OF.set(addresses, monitored);
 	return monitored;
 }
 

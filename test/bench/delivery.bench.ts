@@ -14,10 +14,12 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { canonicalJson } from '../../nodes/AddressActivityTrigger/canonicalJson';
 import { parseDelivery } from '../../nodes/shared/deliverySchema';
 import { MessageWindow } from '../../nodes/AddressActivityTrigger/duplicates';
+import { parsedAddressLists } from '../../nodes/AddressActivityTrigger/processMemory';
 import { isSignatureValid, signDelivery } from '../../nodes/AddressActivityTrigger/signature';
 import { toTransfers } from '../../nodes/shared/transfers';
 import { startEmulator } from '../emulator';
 import { EmulatorControl } from '../harness/emulatorControl';
+import { serviceCall } from '../harness/fixtures';
 import { DeliveryReceiver, TriggerHarness, type ReceivedDelivery } from '../harness/trigger';
 import { ALICE, CAROL, triggerParameters, USDC } from '../trigger/support';
 
@@ -121,7 +123,8 @@ async function main(): Promise<void> {
 	const control = new EmulatorControl(emulator.url);
 	const { key } = await control.createKey({ plan: 'paid' });
 	const parameters = triggerParameters({ addresses: ALICE, includeInternalTxs: true, includeLogs: true });
-	const trigger = new TriggerHarness({ parameters, credentials: { apiKey: key, baseUrl: emulator.url }, publicUrl });
+	const credentials = { apiKey: key, baseUrl: emulator.url };
+	const trigger = new TriggerHarness({ parameters, credentials, publicUrl });
 	const cases = [
 		{ title: 'Typical message (native + 1 ERC-20 transfer)', activity: activity(1, 0, 1), count: 3000 },
 		{ title: 'Large message (400 ERC-20 transfers, 200 internal, 400 logs)', activity: activity(400, 200, 400), count: 150 },
@@ -135,9 +138,18 @@ async function main(): Promise<void> {
 			await control.activity(benchCase.activity);
 			captured.push((await receiver.waitFor(captured.length + 1))[captured.length]);
 		}
+		// A long list kept at the webhook (Address > Add or Sync) while the trigger names ALICE only.
+		const webhookId = String((await serviceCall<{ webhooks: Array<{ id: string }> }>(credentials, 'GET', '/v1/webhooks')).webhooks[0].id);
+		const atWebhook = Array.from({ length: 99_999 }, (_, index) => address(index + 200_000));
+		for (let start = 0; start < atWebhook.length; start += 500) {
+			await serviceCall(credentials, 'PATCH', `/v1/webhooks/${webhookId}/addresses`, { addresses: atWebhook.slice(start, start + 500) });
+		}
+		await control.activity({ ...activity(1, 0, 1), from: CAROL, to: atWebhook[77_777] });
+		captured.push((await receiver.waitFor(captured.length + 1))[captured.length]);
 		// The trigger keeps the secret in process memory only: read it from the service, as it does.
 		const secret = await control.sharedSecret(key);
 		await measureAll(cases, captured, secret, parameters, { apiKey: key, baseUrl: emulator.url }, publicUrl, trigger);
+		await measureListLength(captured[0], captured[2], secret, parameters, credentials, publicUrl, trigger);
 		await trigger.deactivate();
 	} finally {
 		await receiver.close();
@@ -212,6 +224,57 @@ async function measureAll(
 		);
 		print(benchCase.title, copies[0].raw.length, transfers, rows);
 	}
+}
+
+/**
+ * The same typical delivery into the same webhook, with the trigger's Addresses holding 2 and then
+ * 100,000 addresses: what the node does per delivery must not grow with the list.
+ */
+async function measureListLength(
+	delivery: ReceivedDelivery,
+	atWebhook: ReceivedDelivery,
+	secret: string,
+	parameters: INodeParameters,
+	credentials: { apiKey: string; baseUrl: string },
+	publicUrl: string,
+	trigger: TriggerHarness,
+): Promise<void> {
+	const count = 2000;
+	const rows: Figures[] = [];
+	for (const length of [2, 100_000]) {
+		const addresses = [ALICE, ...Array.from({ length: length - 1 }, (_, index) => address(index + 10_000))].join('\n');
+		const copies = variants(delivery, secret, count + WARM_UP);
+		const node = new TriggerHarness({ parameters: { ...parameters, addresses }, credentials, publicUrl, staticData: trigger.persistedStaticData() });
+		rows.push(
+			await measure(`node webhook(), Addresses holding ${length.toLocaleString('en-US')}`, count, async (i) => {
+				const outcome = await node.receive({
+					headers: { 'content-type': 'application/json', 'x-signature': copies[i].signature },
+					rawBody: copies[i].raw,
+				});
+				if (outcome.statusCode !== 200) throw new Error(JSON.stringify(outcome.body));
+			}),
+		);
+	}
+	// Addresses 2, webhook list 100,000: the delivery is about an address only the webhook has (read once, then known).
+	const copies = variants(atWebhook, secret, count + WARM_UP);
+	const node = new TriggerHarness({ parameters, credentials, publicUrl, staticData: trigger.persistedStaticData() });
+	rows.push(
+		await measure('node webhook(), Addresses 2, 100,000 at the webhook', count, async (i) => {
+			const outcome = await node.receive({ headers: { 'content-type': 'application/json', 'x-signature': copies[i].signature }, rawBody: copies[i].raw });
+			if (outcome.statusCode !== 200 || (outcome.items ?? []).length === 0) throw new Error(JSON.stringify(outcome.body));
+		}),
+	);
+	console.log(`\nThe typical message against the length of the trigger's Addresses (ratio ${(rows[1].microsPerDelivery / rows[0].microsPerDelivery).toFixed(2)}x):`);
+	for (const row of rows) console.log(`${row.label.padEnd(58)} ${row.microsPerDelivery.toFixed(1).padStart(12)} µs ${Math.round(row.deliveriesPerSecond).toString().padStart(8)}/s`);
+	// Here the parameter is the same text object each time; n8n loads the workflow per request, so
+	// each delivery brings a fresh copy, which the remembered list is found by (hashing the text).
+	const longList = [ALICE, ...Array.from({ length: 99_999 }, (_, index) => address(index + 10_000))].join('\n');
+	parsedAddressLists.set(longList, []);
+	const texts = Array.from({ length: 20 }, () => Buffer.from(longList, 'latin1').toString('latin1'));
+	const started = process.hrtime.bigint();
+	for (const copy of texts) if (parsedAddressLists.get(copy) === undefined) throw new Error('not found');
+	const lookupUs = Number(process.hrtime.bigint() - started) / texts.length / 1000;
+	console.log(`${'  + finding the list by a fresh copy of its text (n8n)'.padEnd(58)} ${lookupUs.toFixed(1).padStart(12)} µs`);
 }
 
 void main().catch((error: unknown) => {
