@@ -2,8 +2,8 @@
 /**
  * Monitored lists at spreadsheet scale: Address > Add with one address per input item into a
  * webhook that already holds many, through n8n-core's WorkflowExecute against the emulator over
- * HTTP. Prints requests (next to the minimum: one read and ceil(new / 500) writes), wall time and
- * the process's peak memory. Figures, not assertions.
+ * HTTP. Prints requests (next to the minimum: one read and ceil(new / 500) writes), bytes the
+ * node received, wall time and the process's peak memory. Figures, not assertions.
  *
  *   npm run bench:addresses
  */
@@ -17,13 +17,14 @@ const SCENARIOS: Array<{ items: number; existing: number }> = [
 	{ items: 1_000, existing: 1_000 },
 	{ items: 10_000, existing: 10_000 },
 	{ items: 10_000, existing: 50_000 },
+	{ items: 100_000, existing: 100_000 },
 ];
 
 const address = () => `0x${randomBytes(20).toString('hex')}`;
 
 async function main(): Promise<void> {
-	const service = await startTestService({ paidAddressLimit: 200_000 });
-	console.log('items   existing   requests   minimum   wall ms   peak RSS MB');
+	const service = await startTestService({ paidAddressLimit: 250_000 });
+	console.log('items   existing   requests   minimum   received MB   wall ms   peak RSS MB');
 	try {
 		for (const { items, existing } of SCENARIOS) {
 			const credentials = await service.newAccount({ plan: 'paid' });
@@ -45,10 +46,11 @@ async function main(): Promise<void> {
 			const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
 			clearInterval(sampler);
 			if (result.error) throw new Error(result.error.message);
-			const requests = (await service.control.requests()).length;
+			const seen = await service.control.requests();
+			const receivedMb = seen.reduce((sum, request) => sum + (request.responseBytes ?? 0), 0) / 1e6;
 			const minimum = 1 + Math.ceil(items / BATCH);
 			console.log(
-				`${String(items).padStart(6)}   ${String(existing).padStart(8)}   ${String(requests).padStart(8)}   ${String(minimum).padStart(7)}   ${wallMs.toFixed(0).padStart(7)}   ${(peak / 1024 / 1024).toFixed(0).padStart(11)}`,
+				`${String(items).padStart(6)}   ${String(existing).padStart(8)}   ${String(seen.length).padStart(8)}   ${String(minimum).padStart(7)}   ${receivedMb.toFixed(1).padStart(11)}   ${wallMs.toFixed(0).padStart(7)}   ${(peak / 1024 / 1024).toFixed(0).padStart(11)}`,
 			);
 		}
 	} finally {

@@ -85,7 +85,7 @@ async function handleApi(
 	try {
 		const result = await serveApi(emulator, req, method, path, query, entry, (headers) => (rateHeaders = headers));
 		entry.statusCode = result.status;
-		sendJson(res, result.status, result.body, rateHeaders);
+		entry.responseBytes = sendJson(res, result.status, result.body, rateHeaders);
 	} catch (error) {
 		const apiError = error instanceof ApiError ? error : new ApiError(500, ['internal server error']);
 		entry.statusCode = apiError.statusCode;

@@ -9,6 +9,8 @@ export interface LoggedRequest {
 	at: number;
 	/** the parsed JSON body, when the request had one */
 	body?: unknown;
+	/** bytes of the answer's body */
+	responseBytes?: number;
 }
 
 const MAX_ENTRIES = 100_000;

@@ -8,14 +8,16 @@ export function sendJson(
 	statusCode: number,
 	body: unknown,
 	headers: Record<string, string> = {},
-): void {
+): number {
 	const text = JSON.stringify(body);
+	const bytes = Buffer.byteLength(text);
 	res.writeHead(statusCode, {
 		...headers,
 		'content-type': 'application/json; charset=utf-8',
-		'content-length': Buffer.byteLength(text),
+		'content-length': bytes,
 	});
 	res.end(text);
+	return bytes;
 }
 
 export function sendError(
