@@ -23,3 +23,17 @@ export interface OperationModule {
 	/** Reads and checks the item's parameters without sending anything: run for every item before any is executed. */
 	validate?: (this: IExecuteFunctions, itemIndex: number) => void;
 }
+
+/**
+ * An item's parameters read once per run: validation reads every item before any request, and the
+ * operation uses what it read (10,000 items would otherwise evaluate each expression twice).
+ */
+export function oncePerRun<T>(read: (context: IExecuteFunctions, itemIndex: number) => T): (context: IExecuteFunctions, itemIndex: number) => T {
+	const runs = new WeakMap<IExecuteFunctions, Map<number, T>>();
+	return (context, itemIndex) => {
+		let items = runs.get(context);
+		if (items === undefined) runs.set(context, (items = new Map()));
+		if (!items.has(itemIndex)) items.set(itemIndex, read(context, itemIndex));
+		return items.get(itemIndex) as T;
+	};
+}

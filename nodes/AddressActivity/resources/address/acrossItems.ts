@@ -5,7 +5,7 @@ import { parseAddresses } from '../../../shared/addresses';
 import { InvalidInputError, toNodeError } from '../../../shared/errors';
 import type { RetryPolicy } from '../../../shared/transport';
 import { changeAddresses, monitoredAddresses } from '../../../shared/webhooks';
-import type { ItemOutcome } from '../../operation';
+import { oncePerRun, type ItemOutcome } from '../../operation';
 import { retryPolicy, webhookIdParameter, parsedParameter } from '../../parameters';
 import { batchSizeParameter } from './batches';
 
@@ -23,15 +23,15 @@ interface ItemChange {
 	retry: RetryPolicy;
 }
 
-export function readChange(context: IExecuteFunctions, itemIndex: number): ItemChange {
-	return {
+export const readChange = oncePerRun(
+	(context, itemIndex): ItemChange => ({
 		itemIndex,
 		webhookId: webhookIdParameter(context, itemIndex),
 		addresses: parsedParameter(context, 'addresses', 'Addresses', itemIndex, requiredAddresses),
 		batchSize: batchSizeParameter(context, itemIndex),
 		retry: retryPolicy(context, itemIndex),
-	};
-}
+	}),
+);
 
 /** What one item asked for, split by the list as it stood before this item (items apply in order). */
 interface Planned {

@@ -5,7 +5,7 @@ import { parseAddresses } from '../../../shared/addresses';
 import { toNodeError } from '../../../shared/errors';
 import { changeAddresses, monitoredAddresses } from '../../../shared/webhooks';
 import { webhookLocator } from '../../fields';
-import type { ItemOutcome } from '../../operation';
+import { oncePerRun, type ItemOutcome } from '../../operation';
 import { parsedParameter, retryPolicy, webhookIdParameter } from '../../parameters';
 import { groupByWebhook } from './acrossItems';
 import { batchSizeOption, batchSizeParameter } from './batches';
@@ -67,7 +67,7 @@ interface SyncItem {
 	options: { allowEmpty: boolean; dryRun: boolean; fullLists: boolean; batchSize: number };
 }
 
-function readItem(context: IExecuteFunctions, itemIndex: number): SyncItem {
+const readItem = oncePerRun((context, itemIndex): SyncItem => {
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	return {
 		itemIndex,
@@ -75,7 +75,7 @@ function readItem(context: IExecuteFunctions, itemIndex: number): SyncItem {
 		addresses: parsedParameter(context, 'addresses', 'Addresses', itemIndex, parseAddresses),
 		options: { allowEmpty: options.allowEmpty === true, dryRun: options.dryRun === true, fullLists: options.fullLists === true, batchSize: batchSizeParameter(context, itemIndex) },
 	};
-}
+});
 
 export function validate(this: IExecuteFunctions, itemIndex: number): void {
 	readItem(this, itemIndex);
