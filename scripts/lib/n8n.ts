@@ -22,6 +22,8 @@ export interface StartN8nOptions {
 export interface RunningN8n {
 	url: string;
 	port: number;
+	/** The n8n process (its task runner is a child of its own). */
+	pid: number | undefined;
 	userFolder: string;
 	/** The last lines n8n printed, for error messages. */
 	output(): string;
@@ -164,7 +166,7 @@ export async function startN8n(options: StartN8nOptions): Promise<RunningN8n> {
 	await waitUntilReady(n8n, `${n8n.url}/healthz/readiness`, {
 		also: async () => (await fetch(`${n8n.url}/rest/settings`)).ok && (options.install.major === 2 || n8n.output().includes('Editor is now accessible via')),
 	});
-	return { url: n8n.url, port: n8n.port, userFolder: options.userFolder, output: n8n.output, stop: n8n.stop };
+	return { url: n8n.url, port: n8n.port, pid: n8n.pid, userFolder: options.userFolder, output: n8n.output, stop: n8n.stop };
 }
 
 export class N8nApiError extends Error {

@@ -1,16 +1,23 @@
-/* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals */
+/* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 /**
  * Monitored lists at spreadsheet scale: Address > Add with one address per input item into a
  * webhook that already holds many, through n8n-core's WorkflowExecute against the emulator over
  * HTTP. Prints requests (next to the minimum: one read and ceil(new / 500) writes), bytes the
  * node received, wall time and the process's peak memory. Figures, not assertions.
  *
- *   npm run bench:addresses
+ *   npm run bench:addresses            (n8n-core, in this process)
+ *   npm run bench:addresses -- --n8n   (real n8n, a Code node emitting the items; memory is n8n's peak RSS)
  */
 import { randomBytes } from 'node:crypto';
 
+import * as fs from 'node:fs';
+
+import { codeEmitting, runToEnd, wallet } from '../e2e/helpers/lists';
+import { EMULATOR_KEY, startStack } from '../e2e/helpers/stack';
+import { byId as locatorById } from '../e2e/helpers/workflows';
 import { byId, createWebhook, serviceCall, startTestService } from '../harness/fixtures';
 import { runNode } from '../harness/runNode';
+import type { WorkflowNode } from '../../scripts/lib/n8n';
 
 const BATCH = 500;
 const SCENARIOS: Array<{ items: number; existing: number }> = [
@@ -58,7 +65,41 @@ async function main(): Promise<void> {
 	}
 }
 
-main().catch((error: Error) => {
+/** Peak resident memory of a process so far (VmHWM), in MB. */
+function peakRssMb(pid: number | undefined): string {
+	if (pid === undefined) return '?';
+	const match = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+	return match ? (Number(match[1]) / 1024).toFixed(0) : '?';
+}
+
+/** The same scenarios in real n8n: requests and bytes at the emulator, time as n8n recorded it. */
+async function inN8n(): Promise<void> {
+	const stack = await startStack({ emulator: { paidAddressLimit: 250_000 } });
+	console.log(`n8n ${stack.install.version}: items   existing   requests   minimum   received MB   execution s   Add node s   n8n peak RSS MB (so far)`);
+	try {
+		for (const [index, { items, existing }] of SCENARIOS.entries()) {
+			const set = 2 * index + 1;
+			const present = Array.from({ length: existing }, (_, i) => wallet(set, i));
+			const webhook = await stack.control.call<{ id: string }>('POST', '/v1/webhooks', { url: 'http://127.0.0.1:9/receiver', chainId: '43113', eventType: 'address_activity', metadata: { addresses: present.slice(0, 5_000) } }, EMULATOR_KEY);
+			for (let start = 5_000; start < present.length; start += 5_000) {
+				await stack.control.call('PATCH', `/v1/webhooks/${webhook.id}/addresses`, { addresses: present.slice(start, start + 5_000) }, EMULATOR_KEY);
+			}
+			const run = await runToEnd(stack, `Add ${items} into ${existing}`, [
+				codeEmitting(set + 1, 0, items),
+				{ name: 'Add', executeOnce: false, parameters: { resource: 'address', operation: 'add', webhookId: locatorById(webhook.id), addresses: '={{ $json.address }}' } } as unknown as WorkflowNode,
+			]);
+			if (run.execution.status !== 'success') throw new Error(`the execution ended ${run.execution.status}`);
+			const addSeconds = run.nodeTimes.find((entry) => entry.startsWith('Add '))?.replace(/^Add | s$/g, '') ?? '?';
+			console.log(
+				`${' '.repeat(10)}${String(items).padStart(6)}   ${String(existing).padStart(8)}   ${String(run.requests.length).padStart(8)}   ${String(1 + Math.ceil(items / BATCH)).padStart(7)}   ${(run.receivedBytes / 1e6).toFixed(1).padStart(11)}   ${run.seconds.toFixed(1).padStart(11)}   ${addSeconds.padStart(10)}   ${peakRssMb(stack.n8n.pid).padStart(10)}`,
+			);
+		}
+	} finally {
+		await stack.stop();
+	}
+}
+
+(process.argv.includes('--n8n') ? inN8n() : main()).catch((error: Error) => {
 	console.error(error);
 	process.exit(1);
 });
