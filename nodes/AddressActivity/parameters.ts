@@ -2,7 +2,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { parseChainId } from '../shared/chains';
 import { InvalidInputError, quoteValue, toInputError } from '../shared/errors';
+import { wholeNumber } from '../shared/numbers';
 import type { RetryPolicy } from '../shared/transport';
+import { WEBHOOK_TEXT_LIMIT } from '../shared/webhooks';
 
 const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
@@ -29,9 +31,6 @@ export function parsedParameter<T>(
 export function chainIdParameter(context: IExecuteFunctions, itemIndex: number): string {
 	return parsedParameter(context, 'chainId', 'Chain', itemIndex, parseChainId);
 }
-
-/** The service's limit for a webhook's name and description. */
-export const WEBHOOK_TEXT_LIMIT = 256;
 
 /**
  * An http(s) URL for deliveries. One with a user name or password is refused: the service would
@@ -120,11 +119,7 @@ export function listParameters(context: IExecuteFunctions, itemIndex: number): L
 }
 
 export function positiveInteger(value: unknown): number {
-	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-	if (typeof number !== 'number' || !Number.isInteger(number) || number < 1) {
-		throw new InvalidInputError(`${quoteValue(value)} is not a whole number of 1 or more`, value);
-	}
-	return number;
+	return wholeNumber(value, 1);
 }
 
 /** Drops options the user left empty so they are not sent as empty query parameters. */

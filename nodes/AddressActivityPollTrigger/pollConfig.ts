@@ -5,6 +5,7 @@ import type { TransferFilters } from '../shared/transfers';
 import { parsedTriggerParameter, readTransferFilters } from '../shared/triggerParameters';
 import { parseAddresses } from '../shared/addresses';
 import { parseChainId } from '../shared/chains';
+import { wholeNumber } from '../shared/numbers';
 import { DEFAULT_MAX_PAGES, DEFAULT_MAX_REQUESTS_PER_MINUTE } from './properties';
 
 export type PollOutput = 'transfers' | 'raw';
@@ -23,13 +24,6 @@ export interface PollConfig {
 }
 
 const parsed = parsedTriggerParameter;
-
-function wholeNumber(value: unknown, minimum: number): number {
-	if (typeof value !== 'number' || !Number.isInteger(value) || value < minimum) {
-		throw new Error(`"${String(value)}" is not a whole number of ${minimum} or more`);
-	}
-	return value;
-}
 
 export function readPollConfig(context: IPollFunctions): PollConfig {
 	const chainId = parsed(context, 'Chain', () =>

@@ -23,15 +23,6 @@ function hmacSha256(key: Buffer | string, text: string | Buffer): Buffer {
 	return createHmac('sha256', key).update(text).digest();
 }
 
-/** Computes the x-signature header for `body` with one of the schemes (the emulator and tests sign with it). */
-export function signDelivery(body: unknown, sharedSecret: string, scheme: SignatureScheme = 'jcs', rawBody?: Buffer | string): string {
-	if (scheme === 'rawUtf8Key') return hmacSha256(sharedSecret, rawBody ?? JSON.stringify(body)).toString('base64');
-	const key = hexKey(sharedSecret);
-	if (key === undefined) throw new TypeError('The shared secret is not hex text');
-	const text = scheme === 'raw' ? (rawBody ?? JSON.stringify(body)) : canonicalJson(body);
-	return hmacSha256(key, text).toString('base64');
-}
-
 export interface SignedDelivery {
 	/** The x-signature header as received. */
 	signature: string | undefined;

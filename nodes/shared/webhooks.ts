@@ -32,6 +32,9 @@ export interface ServiceCall {
 	timeoutMs?: number;
 }
 
+/** The most characters the service takes in a webhook's name or description. */
+export const WEBHOOK_TEXT_LIMIT = 256;
+
 const webhookPath = (webhookId: string) => `/v1/webhooks/${encodeURIComponent(webhookId)}`;
 
 export async function getWebhook(this: ServiceContext, webhookId: string, call: ServiceCall = {}): Promise<RemoteWebhook> {

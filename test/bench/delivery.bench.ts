@@ -15,7 +15,8 @@ import { canonicalJson } from '../../nodes/AddressActivityTrigger/canonicalJson'
 import { parseDelivery } from '../../nodes/shared/deliverySchema';
 import { MessageWindow } from '../../nodes/AddressActivityTrigger/duplicates';
 import { parsedAddressLists } from '../../nodes/AddressActivityTrigger/processMemory';
-import { isSignatureValid, signDelivery } from '../../nodes/AddressActivityTrigger/signature';
+import { isSignatureValid } from '../../nodes/AddressActivityTrigger/signature';
+import { signDelivery } from '../harness/signing';
 import { toTransfers } from '../../nodes/shared/transfers';
 import { startEmulator } from '../emulator';
 import { EmulatorControl } from '../harness/emulatorControl';

@@ -5,7 +5,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { messageWindows } from '../../nodes/AddressActivityTrigger/duplicates';
 import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/processMemory';
-import { signDelivery } from '../../nodes/AddressActivityTrigger/signature';
+import { signDelivery } from '../harness/signing';
 import { parseDelivery } from '../../nodes/shared/deliverySchema';
 import type { RunningEmulator } from '../emulator';
 import { startEmulator } from '../emulator';

@@ -1,7 +1,8 @@
 import { formatUnits } from '../../nodes/shared/amounts';
 import { canonicalJson } from '../../nodes/AddressActivityTrigger/canonicalJson';
 import { parseDelivery, type Delivery } from '../../nodes/shared/deliverySchema';
-import { isSignatureValid, signDelivery } from '../../nodes/AddressActivityTrigger/signature';
+import { isSignatureValid } from '../../nodes/AddressActivityTrigger/signature';
+import { signDelivery } from '../harness/signing';
 import { involvesMonitored, monitoredSet, toTransfers } from '../../nodes/shared/transfers';
 
 const alice = '0x1111111111111111111111111111111111111111';

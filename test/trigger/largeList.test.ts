@@ -2,29 +2,21 @@
  * The webhook trigger with 100,000 addresses (the emulator's paid allowance): activation in the
  * fewest requests, and deliveries answered from the list parsed once.
  */
-import { startEmulator, type RunningEmulator } from '../emulator';
-import { EmulatorControl } from '../harness/emulatorControl';
-import { DeliveryReceiver, TriggerHarness } from '../harness/trigger';
-import { FUJI, triggerParameters } from './support';
+import { TriggerHarness } from '../harness/trigger';
+import { FUJI, startWithReceiver, triggerParameters } from './support';
 
-let emulator: RunningEmulator;
-let control: EmulatorControl;
-let receiver: DeliveryReceiver;
-let receiverUrl: string;
+let stack: Awaited<ReturnType<typeof startWithReceiver>>;
 
 beforeAll(async () => {
-	emulator = await startEmulator();
-	control = new EmulatorControl(emulator.url);
-	receiver = new DeliveryReceiver();
-	receiverUrl = await receiver.start();
+	stack = await startWithReceiver();
 });
 
 afterAll(async () => {
-	await receiver.close();
-	await emulator.close();
+	await stack.close();
 });
 
 it('activates with 100,000 addresses: 203 requests, 200 of them creating the webhook, and it puts out a delivery for the last of them', async () => {
+	const { control, receiver, receiverUrl, emulator } = stack;
 	const { key } = await control.createKey({ plan: 'paid' });
 	const addresses = Array.from({ length: 100_000 }, (_, index) => `0x${(index + 0x100000).toString(16).padStart(40, '0')}`);
 	const trigger = new TriggerHarness({

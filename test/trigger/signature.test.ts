@@ -1,6 +1,7 @@
 import { createHmac } from 'crypto';
 
-import { isSignatureValid, signDelivery } from '../../nodes/AddressActivityTrigger/signature';
+import { isSignatureValid } from '../../nodes/AddressActivityTrigger/signature';
+import { signDelivery } from '../harness/signing';
 
 // A throw-away test value, derived so no literal secret sits in the source.
 const secret = createHmac('sha256', 'signature-test').update('shared secret').digest('hex');

@@ -1,6 +1,10 @@
 /** Addresses, chain and parameters the trigger tests share. */
 import type { INodeParameters } from 'n8n-workflow';
 
+import { startEmulator } from '../emulator';
+import { EmulatorControl } from '../harness/emulatorControl';
+import { DeliveryReceiver } from '../harness/trigger';
+
 export const ALICE = '0x1111111111111111111111111111111111111111';
 export const BOB = '0x2222222222222222222222222222222222222222';
 export const CAROL = '0x3333333333333333333333333333333333333333';
@@ -22,5 +26,22 @@ export function triggerParameters(overrides: INodeParameters = {}): INodeParamet
 		filters: {},
 		options: {},
 		...overrides,
+	};
+}
+
+/** An emulator and a receiver of its deliveries on 127.0.0.1, started together and stopped together. */
+export async function startWithReceiver(options: Parameters<typeof startEmulator>[0] = {}) {
+	const emulator = await startEmulator(options);
+	const receiver = new DeliveryReceiver();
+	const receiverUrl = await receiver.start();
+	return {
+		emulator,
+		control: new EmulatorControl(emulator.url),
+		receiver,
+		receiverUrl,
+		close: async () => {
+			await receiver.close();
+			await emulator.close();
+		},
 	};
 }

@@ -4,6 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { isAddress } from '../../../shared/addresses';
 import { chainLocatorProperty } from '../../../shared/chains';
 import { InvalidInputError, quoteValue } from '../../../shared/errors';
+import { wholeNumber } from '../../../shared/numbers';
 import { serviceList } from '../../../shared/transport';
 import { returnAllAndLimit } from '../../fields';
 import { chainIdParameter, listParameters, parsedParameter, retryPolicy } from '../../parameters';
@@ -71,10 +72,7 @@ function parseAddress(value: unknown): string {
 }
 
 function parseBlockNumber(value: unknown): number {
-	if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
-		throw new InvalidInputError(`${quoteValue(value)} is not a block number (a whole number of 0 or more)`, value);
-	}
-	return value;
+	return wholeNumber(value, 0, 'a block number (a whole number of 0 or more)');
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

@@ -1,0 +1,12 @@
+import { createHmac } from 'crypto';
+
+import { canonicalJson } from '../../nodes/AddressActivityTrigger/canonicalJson';
+import type { SignatureScheme } from '../../nodes/AddressActivityTrigger/signature';
+
+/** Computes the x-signature header for `body` with one of the schemes, as the service would (tests sign their own requests with it). */
+export function signDelivery(body: unknown, sharedSecret: string, scheme: SignatureScheme = 'jcs', rawBody?: Buffer | string): string {
+	if (scheme === 'rawUtf8Key') return createHmac('sha256', sharedSecret).update(rawBody ?? JSON.stringify(body)).digest('base64');
+	if (!/^(?:[0-9a-fA-F]{2})+$/.test(sharedSecret)) throw new TypeError('The shared secret is not hex text');
+	const text = scheme === 'raw' ? (rawBody ?? JSON.stringify(body)) : canonicalJson(body);
+	return createHmac('sha256', Buffer.from(sharedSecret, 'hex')).update(text).digest('base64');
+}
