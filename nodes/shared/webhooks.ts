@@ -35,7 +35,8 @@ export interface ServiceCall {
 /** The most characters the service takes in a webhook's name or description. */
 export const WEBHOOK_TEXT_LIMIT = 256;
 
-const webhookPath = (webhookId: string) => `/v1/webhooks/${encodeURIComponent(webhookId)}`;
+/** The route of one webhook; every webhook route is built from it. */
+export const webhookPath = (webhookId: string) => `/v1/webhooks/${encodeURIComponent(webhookId)}`;
 
 export async function getWebhook(this: ServiceContext, webhookId: string, call: ServiceCall = {}): Promise<RemoteWebhook> {
 	return (await serviceRequest.call(this, { method: 'GET', path: webhookPath(webhookId), ...call })) as RemoteWebhook;

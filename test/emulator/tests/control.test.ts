@@ -20,14 +20,14 @@ describe('control API', () => {
 		expect(bad.status).toBe(400);
 	});
 
-	it('logs every /v1 request with method, path, query, status and time, never the key', async () => {
+	it('logs every /v1 request with method, path, query, status, time and answer size, never the key', async () => {
 		await call(emulator.url, 'DELETE', '/_emulator/requests');
 		await call(emulator.url, 'GET', '/v1/chains', { key: 'secret-key-abc', query: { feature: 'webhooks' } });
 		await call(emulator.url, 'POST', '/v1/webhooks', { key: 'secret-key-abc', body: webhookBody('http://127.0.0.1:1/x') });
 		await call(emulator.url, 'GET', '/v1/webhooks', { key: 'wrong' });
 		const log = await call(emulator.url, 'GET', '/_emulator/requests');
 		expect(log.body.requests).toEqual([
-			{ seq: expect.any(Number), method: 'GET', path: '/v1/chains', query: { feature: 'webhooks' }, statusCode: 200, at: expect.any(Number) },
+			{ seq: expect.any(Number), method: 'GET', path: '/v1/chains', query: { feature: 'webhooks' }, statusCode: 200, at: expect.any(Number), responseBytes: expect.any(Number) },
 			expect.objectContaining({ method: 'POST', path: '/v1/webhooks', query: {}, statusCode: 201, body: expect.objectContaining({ chainId: '43113' }) }),
 			expect.objectContaining({ method: 'GET', path: '/v1/webhooks', statusCode: 401 }),
 		]);

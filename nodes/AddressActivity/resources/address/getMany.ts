@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { MAX_PAGE_SIZE, serviceList } from '../../../shared/transport';
-import { getWebhook } from '../../../shared/webhooks';
+import { getWebhook, webhookPath } from '../../../shared/webhooks';
 import { returnAllAndLimit, webhookLocator } from '../../fields';
 import { listParameters, retryPolicy, webhookIdParameter } from '../../parameters';
 
@@ -25,7 +25,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		if (Array.isArray(listed)) addresses = (listed as string[]).slice(0, returnAll ? undefined : limit);
 	}
 	addresses ??= (await serviceList.call(this, {
-		path: `/v1/webhooks/${encodeURIComponent(webhookId)}/addresses`,
+		path: `${webhookPath(webhookId)}/addresses`,
 		listField: 'addresses',
 		returnAll,
 		limit,

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { serviceRequest } from '../../../shared/transport';
+import { webhookPath } from '../../../shared/webhooks';
 import { webhookLocator } from '../../fields';
 import { retryPolicy, webhookIdParameter } from '../../parameters';
 
@@ -13,7 +14,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const webhookId = webhookIdParameter(this, itemIndex);
 	const webhook = (await serviceRequest.call(this, {
 		method: 'DELETE',
-		path: `/v1/webhooks/${webhookId}`,
+		path: webhookPath(webhookId),
 		itemIndex,
 		retry: retryPolicy(this, itemIndex),
 	})) as IDataObject | undefined;

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { serviceRequest } from '../../../shared/transport';
+import { getWebhook } from '../../../shared/webhooks';
 import { webhookLocator } from '../../fields';
 import { retryPolicy, webhookIdParameter } from '../../parameters';
 
@@ -11,10 +11,5 @@ export const description = updateDisplayOptions({ show: { resource: ['webhook'],
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const webhookId = webhookIdParameter(this, itemIndex);
-	return (await serviceRequest.call(this, {
-		method: 'GET',
-		path: `/v1/webhooks/${webhookId}`,
-		itemIndex,
-		retry: retryPolicy(this, itemIndex),
-	})) as IDataObject;
+	return await getWebhook.call(this, webhookId, { itemIndex, retry: retryPolicy(this, itemIndex) });
 }
