@@ -149,8 +149,9 @@ async function main(): Promise<void> {
 		captured.push((await receiver.waitFor(captured.length + 1))[captured.length]);
 		// The trigger keeps the secret in process memory only: read it from the service, as it does.
 		const secret = await control.sharedSecret(key);
-		await measureAll(cases, captured, secret, parameters, { apiKey: key, baseUrl: emulator.url }, publicUrl, trigger);
-		await measureListLength(captured[0], captured[2], secret, parameters, credentials, publicUrl, trigger);
+		const setup: Setup = { secret, parameters, credentials, publicUrl, trigger };
+		await measureAll(cases, captured, setup);
+		await measureListLength(captured[0], captured[2], setup);
 		await trigger.deactivate();
 	} finally {
 		await receiver.close();
@@ -158,15 +159,28 @@ async function main(): Promise<void> {
 	}
 }
 
-async function measureAll(
-	cases: Array<{ title: string; count: number }>,
-	captured: ReceivedDelivery[],
-	secret: string,
-	parameters: INodeParameters,
-	credentials: { apiKey: string; baseUrl: string },
-	publicUrl: string,
-	trigger: TriggerHarness,
-): Promise<void> {
+/** What the measurements share: the account's secret and the activated trigger's set-up. */
+interface Setup {
+	secret: string;
+	parameters: INodeParameters;
+	credentials: { apiKey: string; baseUrl: string };
+	publicUrl: string;
+	trigger: TriggerHarness;
+}
+
+/** The node as a process that learned the webhook and the secret at activation, with other parameters if given. */
+function nodeOf(setup: Setup, parameters: INodeParameters = setup.parameters): TriggerHarness {
+	return new TriggerHarness({ parameters, credentials: setup.credentials, publicUrl: setup.publicUrl, staticData: setup.trigger.persistedStaticData() });
+}
+
+async function deliver(node: TriggerHarness, copy: Variant): Promise<number> {
+	const outcome = await node.receive({ headers: { 'content-type': 'application/json', 'x-signature': copy.signature }, rawBody: copy.raw });
+	if (outcome.statusCode !== 200) throw new Error(JSON.stringify(outcome.body));
+	return (outcome.items ?? []).length;
+}
+
+async function measureAll(cases: Array<{ title: string; count: number }>, captured: ReceivedDelivery[], setup: Setup): Promise<void> {
+	const { secret } = setup;
 	const hmacKey = Buffer.from(secret, 'hex');
 	console.log(`Node ${process.version}; ${WARM_UP} warm-up deliveries per pipeline; heap figures need --expose-gc`);
 	for (const [index, benchCase] of cases.entries()) {
@@ -208,21 +222,8 @@ async function measureAll(
 		);
 		// The whole webhook() through n8n-core's WebhookContext; this process learned the webhook and
 		// the secret when the trigger was activated above, as a single n8n instance does.
-		const node = new TriggerHarness({
-			parameters,
-			credentials,
-			publicUrl,
-			staticData: trigger.persistedStaticData(),
-		});
-		rows.push(
-			await measure("node webhook() via n8n-core WebhookContext (Transfers)", benchCase.count, async (i) => {
-				const outcome = await node.receive({
-					headers: { 'content-type': 'application/json', 'x-signature': copies[i].signature },
-					rawBody: copies[i].raw,
-				});
-				if (outcome.statusCode !== 200) throw new Error(JSON.stringify(outcome.body));
-			}),
-		);
+		const node = nodeOf(setup);
+		rows.push(await measure('node webhook() via n8n-core WebhookContext (Transfers)', benchCase.count, (i) => deliver(node, copies[i])));
 		print(benchCase.title, copies[0].raw.length, transfers, rows);
 	}
 }
@@ -231,38 +232,22 @@ async function measureAll(
  * The same typical delivery into the same webhook, with the trigger's Addresses holding 2 and then
  * 100,000 addresses: what the node does per delivery must not grow with the list.
  */
-async function measureListLength(
-	delivery: ReceivedDelivery,
-	atWebhook: ReceivedDelivery,
-	secret: string,
-	parameters: INodeParameters,
-	credentials: { apiKey: string; baseUrl: string },
-	publicUrl: string,
-	trigger: TriggerHarness,
-): Promise<void> {
+async function measureListLength(delivery: ReceivedDelivery, atWebhook: ReceivedDelivery, setup: Setup): Promise<void> {
+	const { secret, parameters } = setup;
 	const count = 2000;
 	const rows: Figures[] = [];
 	for (const length of [2, 100_000]) {
 		const addresses = [ALICE, ...Array.from({ length: length - 1 }, (_, index) => address(index + 10_000))].join('\n');
 		const copies = variants(delivery, secret, count + WARM_UP);
-		const node = new TriggerHarness({ parameters: { ...parameters, addresses }, credentials, publicUrl, staticData: trigger.persistedStaticData() });
-		rows.push(
-			await measure(`node webhook(), Addresses holding ${length.toLocaleString('en-US')}`, count, async (i) => {
-				const outcome = await node.receive({
-					headers: { 'content-type': 'application/json', 'x-signature': copies[i].signature },
-					rawBody: copies[i].raw,
-				});
-				if (outcome.statusCode !== 200) throw new Error(JSON.stringify(outcome.body));
-			}),
-		);
+		const node = nodeOf(setup, { ...parameters, addresses });
+		rows.push(await measure(`node webhook(), Addresses holding ${length.toLocaleString('en-US')}`, count, (i) => deliver(node, copies[i])));
 	}
 	// Addresses 2, webhook list 100,000: the delivery is about an address only the webhook has (read once, then known).
 	const copies = variants(atWebhook, secret, count + WARM_UP);
-	const node = new TriggerHarness({ parameters, credentials, publicUrl, staticData: trigger.persistedStaticData() });
+	const node = nodeOf(setup);
 	rows.push(
 		await measure('node webhook(), Addresses 2, 100,000 at the webhook', count, async (i) => {
-			const outcome = await node.receive({ headers: { 'content-type': 'application/json', 'x-signature': copies[i].signature }, rawBody: copies[i].raw });
-			if (outcome.statusCode !== 200 || (outcome.items ?? []).length === 0) throw new Error(JSON.stringify(outcome.body));
+			if ((await deliver(node, copies[i])) === 0) throw new Error('no items for an address of the webhook');
 		}),
 	);
 	console.log(`\nThe typical message against the length of the trigger's Addresses (ratio ${(rows[1].microsPerDelivery / rows[0].microsPerDelivery).toFixed(2)}x):`);
