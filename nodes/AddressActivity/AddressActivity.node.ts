@@ -10,8 +10,7 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 
 import { toNodeError } from '../shared/errors';
 import { requestOptions } from './fields';
-import { searchChains } from './listSearch/searchChains';
-import { searchWebhookChains } from './listSearch/searchWebhookChains';
+import { searchChains, searchWebhookChains } from '../shared/chainSearch';
 import { searchWebhooks } from './listSearch/searchWebhooks';
 import type { ItemOutcome, OperationModule } from './operation';
 import * as address from './resources/address';

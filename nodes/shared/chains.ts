@@ -4,9 +4,8 @@ import { InvalidInputError, quoteValue } from './errors';
 import type { NativeToken } from './transfers';
 import { serviceRequest, type ServiceContext, type ServiceRequest } from './transport';
 
-// The chain searches live with the action node's other searches; both triggers offer them too.
-export { searchChains } from '../AddressActivity/listSearch/searchChains';
-export { searchWebhookChains } from '../AddressActivity/listSearch/searchWebhookChains';
+// All three nodes offer the chain searches.
+export { searchChains, searchWebhookChains } from './chainSearch';
 
 const CHAIN_ID_PATTERN = /^\d+$/;
 

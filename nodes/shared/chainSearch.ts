@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { serviceRequest } from '../../shared/transport';
+import { serviceRequest } from './transport';
 
 /** Chain as GET /v1/chains lists it (the fields the choosers use). */
 interface Chain extends IDataObject {
@@ -39,4 +39,9 @@ export async function searchChainList(
 /** Resource-locator search over every chain the service serves (for chain data routes). */
 export async function searchChains(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	return await searchChainList(this, {}, filter);
+}
+
+/** Resource-locator search over the chains that support webhooks (for creating a webhook). */
+export async function searchWebhookChains(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	return await searchChainList(this, { feature: 'webhooks' }, filter);
 }
