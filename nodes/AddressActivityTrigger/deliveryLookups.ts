@@ -7,10 +7,12 @@
 import { NodeApiError, sleep } from 'n8n-workflow';
 import type { IWebhookFunctions } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from '../shared/transport';
+import { CREDENTIAL_TYPE, type RetryPolicy } from '../shared/transport';
 import { fetchSharedSecret, getWebhook, type RemoteWebhook } from '../shared/webhooks';
-import { foreignWebhooks, knownWebhooks, sharedSecrets, type KnownWebhook } from './processMemory';
-import { NO_RETRY } from './registration';
+import { foreignWebhooks, knownWebhooks, sharedSecrets, webhookReads, type KnownWebhook } from './processMemory';
+
+/** While a delivery waits for its answer (the service allows 10 s): one attempt, no waiting out limits. */
+const NO_RETRY: RetryPolicy = { maxRateLimitRetries: 0, maxServerErrorRetries: 0 };
 
 export interface ServiceBudget {
 	/** When the delivery arrived (ms since epoch). */
@@ -138,9 +140,6 @@ export async function ownWebhook(context: IWebhookFunctions, url: string, webhoo
 	}
 	return { kind: 'own', webhook: rememberWebhook(url, webhook, startedAt) };
 }
-
-/** Reads of a trigger's webhook under way, per URL: deliveries that need one wait for it together. */
-const webhookReads = new Map<string, { startedAt: number; read: Promise<KnownWebhook | undefined> }>();
 
 /**
  * The webhook as the service has it now (an address may have been added elsewhere since this

@@ -7,7 +7,7 @@
  * it, so that the service's retry runs it. A copy that arrives while the first is still being
  * answered waits for that answer instead of guessing.
  */
-import { BoundedMap } from './boundedMap';
+import { messageWindows } from './processMemory';
 
 export const DUPLICATE_WINDOW_MS = 48 * 60 * 60 * 1000;
 export const DUPLICATE_WINDOW_SIZE = 10_000;
@@ -71,9 +71,6 @@ export class MessageWindow {
 		}
 	}
 }
-
-/** Per trigger URL. */
-export const messageWindows = new BoundedMap<string, MessageWindow>(2000);
 
 export function messageWindowFor(url: string): MessageWindow {
 	let window = messageWindows.get(url);

@@ -6,7 +6,7 @@
  * from the service when needed.
  */
 import { BoundedMap } from './boundedMap';
-import { messageWindows } from './duplicates';
+import type { MessageWindow } from './duplicates';
 import type { NativeToken } from '../shared/transfers';
 
 /** The webhook registered at one of this process's trigger URLs, as last read from the service. */
@@ -38,6 +38,12 @@ export const sharedSecrets = new BoundedMap<string, SecretEntry>(200);
 /** When a trigger's activation or deactivation that has not succeeded yet began (per workflow, node and URL kind). */
 export const lifecycleStarts = new BoundedMap<string, number>(2000);
 
+/** Per trigger URL: the messageIds this process has run or is running (duplicates.ts). */
+export const messageWindows = new BoundedMap<string, MessageWindow>(2000);
+
+/** Reads of a trigger's webhook under way, per URL: deliveries that need one wait for it together. */
+export const webhookReads = new Map<string, { startedAt: number; read: Promise<KnownWebhook | undefined> }>();
+
 /** Native token per chain, learned at activation (deliveries usually name it themselves). */
 export const nativeTokens = new BoundedMap<string, NativeToken>(200);
 
@@ -56,4 +62,5 @@ export function forgetProcessMemory(): void {
 	lifecycleStarts.clear();
 	messageWindows.clear();
 	parsedAddressLists.clear();
+	webhookReads.clear();
 }

@@ -1,11 +1,7 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 
-import type { RetryPolicy } from '../shared/transport';
 import { changeAddresses, updateWebhook, WEBHOOK_TEXT_LIMIT, type RemoteWebhook } from '../shared/webhooks';
 import type { TriggerConfig } from './triggerConfig';
-
-/** While a delivery waits for its answer (the service allows 10 s): one attempt, no waiting out limits. */
-export const NO_RETRY: RetryPolicy = { maxRateLimitRetries: 0, maxServerErrorRetries: 0 };
 
 function clip(text: string, limit: number): string {
 	return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;

@@ -3,8 +3,7 @@
 // and starts no run for anything that is not a genuine delivery of its own webhook.
 import type { IDataObject } from 'n8n-workflow';
 
-import { messageWindows } from '../../nodes/AddressActivityTrigger/duplicates';
-import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/processMemory';
+import { forgetProcessMemory, messageWindows } from '../../nodes/AddressActivityTrigger/processMemory';
 import { signDelivery } from '../harness/signing';
 import { parseDelivery } from '../../nodes/shared/deliverySchema';
 import type { RunningEmulator } from '../emulator';

@@ -1,8 +1,7 @@
 // n8n 1.x's webhook context has no getWebhookResourceUrl (2.x only) and gives the production URL
 // even for a test delivery. The trigger must run deliveries there, refuse forged ones, acknowledge
 // copies, and take "Listen for test event" deliveries as its own.
-import { messageWindows } from '../../nodes/AddressActivityTrigger/duplicates';
-import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/processMemory';
+import { forgetProcessMemory, messageWindows } from '../../nodes/AddressActivityTrigger/processMemory';
 import type { RunningEmulator } from '../emulator';
 import { startEmulator } from '../emulator';
 import { EmulatorControl } from '../harness/emulatorControl';

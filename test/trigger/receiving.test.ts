@@ -1,7 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { messageWindows } from '../../nodes/AddressActivityTrigger/duplicates';
-import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/processMemory';
+import { forgetProcessMemory, messageWindows } from '../../nodes/AddressActivityTrigger/processMemory';
 import { SECRET_READ_INTERVAL_MS } from '../../nodes/AddressActivityTrigger/deliveryLookups';
 import { signDelivery } from '../harness/signing';
 import type { RunningEmulator } from '../emulator';
