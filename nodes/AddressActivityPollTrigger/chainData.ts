@@ -1,7 +1,8 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { MAX_PAGE_SIZE, servicePage, serviceRequest, type Page } from '../shared/transport';
+import { serviceRequest } from '../shared/transport';
+import { MAX_PAGE_SIZE, servicePage, type Page } from '../shared/pagination';
 import { parseChainTransaction, type ChainTransaction } from './chainTransaction';
 
 // The chain-data requests of the poll trigger, all through the shared transport (which waits out

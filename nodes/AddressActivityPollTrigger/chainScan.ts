@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { MAX_PAGE_SIZE } from '../shared/transport';
+import { MAX_PAGE_SIZE } from '../shared/pagination';
 import { fetchBlock, fetchChainTransactions, fetchTransaction, type BlockMark, type ListedTransaction } from './chainData';
 import { parseChainTransaction, type ChainTransaction } from './chainTransaction';
 

@@ -8,8 +8,8 @@ import type {
 } from 'n8n-workflow';
 
 import { fetchNativeToken, searchWebhookChains } from '../shared/chains';
-import { toNodeError } from '../shared/errors';
-import { extendServiceDeadline, isNotFoundError, setServiceDeadline } from '../shared/transport';
+import { isNotFoundError, toNodeError } from '../shared/errors';
+import { extendServiceDeadline, setServiceDeadline } from '../shared/transport';
 import {
 	changeAddresses,
 	createWebhook,

@@ -1,5 +1,7 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { INode } from 'n8n-workflow';
+import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
+
+import type { ServiceContext } from './transport';
 
 /**
  * A user-supplied value that cannot be sent to the service (a malformed address or event
@@ -70,4 +72,147 @@ export function toNodeError(context: { getNode(): INode }, error: unknown, itemI
 	}
 	if (error instanceof InvalidInputError) return new NodeOperationError(context.getNode(), error.message, { itemIndex });
 	return new NodeOperationError(context.getNode(), error instanceof Error ? error : new Error(String(error)), { itemIndex });
+}
+
+// The service's errors in words (the transport sends, retries and throws them).
+
+// Connection failures where the request certainly never reached the service: safe to resend
+// even for a POST, which would otherwise risk creating a second webhook.
+export const NOT_SENT_CODES = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'];
+const TLS_MISMATCH = 'TLS handshake failed: the Base URL starts with https, but the server does not answer https on that port (check http:// versus https:// and the port)';
+const UNTRUSTED_CERTIFICATE = "the server's TLS certificate is not trusted (self-signed or from an unknown authority)";
+// Said in words: NodeApiError swaps any message that contains an error code for its own
+// generic text, which would drop the Base URL from the message.
+export const CONNECTION_REASONS: Record<string, string> = {
+	ECONNREFUSED: 'connection refused',
+	ENOTFOUND: 'host not found',
+	EAI_AGAIN: 'host name lookup failed',
+	EHOSTUNREACH: 'host unreachable',
+	ENETUNREACH: 'network unreachable',
+	ECONNRESET: 'connection closed by the service',
+	EPIPE: 'connection closed by the service',
+	ETIMEDOUT: 'timed out',
+	ECONNABORTED: 'timed out',
+	ERR_SOCKET_CONNECTION_TIMEOUT: 'timed out',
+	EPROTO: TLS_MISMATCH,
+	ERR_SSL_WRONG_VERSION_NUMBER: TLS_MISMATCH,
+	ERR_SSL_PACKET_LENGTH_TOO_LONG: TLS_MISMATCH,
+	DEPTH_ZERO_SELF_SIGNED_CERT: UNTRUSTED_CERTIFICATE,
+	SELF_SIGNED_CERT_IN_CHAIN: UNTRUSTED_CERTIFICATE,
+	UNABLE_TO_VERIFY_LEAF_SIGNATURE: UNTRUSTED_CERTIFICATE,
+	UNABLE_TO_GET_ISSUER_CERT_LOCALLY: UNTRUSTED_CERTIFICATE,
+	CERT_HAS_EXPIRED: 'the server\'s TLS certificate has expired',
+	ERR_TLS_CERT_ALTNAME_INVALID: 'the server\'s TLS certificate is for another host name',
+};
+/** TLS failures: the request never reached the service either, but sending it again cannot help. */
+export const TLS_CODES = Object.keys(CONNECTION_REASONS).filter(
+	(reasonCode) => CONNECTION_REASONS[reasonCode] === TLS_MISMATCH || /CERT|SIGNED|VERIFY|ISSUER/.test(reasonCode),
+);
+const CONNECTION_CODES = [...NOT_SENT_CODES, 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'ERR_SOCKET_CONNECTION_TIMEOUT', ...TLS_CODES];
+
+/** What the user should do next, by status: shown as the error's description. */
+export const HINTS: Record<string, string> = {
+	'400': 'Check the parameters named in the message above and correct them.',
+	'401': 'Check the API key in the Address Activity API credential, and that its Base URL is the deployment (production or development) the key was created for.',
+	'403': 'This action needs an API key with the webhook privilege (creating, changing or deleting webhooks and their addresses, and the shared secret). Create such a key in the dashboard and use it in the credential.',
+	'404': 'Check the ID. The webhook may have been deleted, or it belongs to another account or deployment than the credential.',
+	'404 block': 'Check the block number or hash, and that the block is on the chain given: the chain may not have reached it yet.',
+	'404 transaction': 'Check the transaction hash and the chain: the transaction may be on another chain or not yet in a block.',
+	'404 chain': 'Check the chain ID: pick the chain from the list to see the chains the service knows.',
+	'404 utxo': 'Check the network (mainnet or fuji) and the blockchain (p-chain, x-chain, c-chain or its ID).',
+	'429': 'The account\'s rate limit is reached. Wait and run again, raise "Max Rate-Limit Retries" or "Max Rate-Limit Wait" in the node options, or send fewer requests (larger batches, a Limit instead of Return All).',
+	'5xx': 'The service had a temporary problem and retries did not help. Try again later, or turn on Retry On Fail in the node settings.',
+	connection: 'The service could not be reached. Check the Base URL in the credential and your network, then try again.',
+};
+
+const LEADS: Record<string, string> = {
+	'400': 'The service rejected the request',
+	'401': 'The API key was not recognised by the service',
+	'403': 'The API key lacks the privilege for this action',
+	'404': 'Not found',
+	'429': 'The service\'s rate limit was reached',
+};
+
+export interface FullResponse {
+	body: unknown;
+	headers: Record<string, unknown>;
+	statusCode: number;
+	statusMessage?: string;
+}
+
+export interface ServiceErrorBody {
+	message: string[];
+	error: string;
+	statusCode: number;
+}
+
+/** The service's error body (`{message: string[], error, statusCode}`), tolerating other shapes. */
+export function errorBodyOf(response: FullResponse): ServiceErrorBody {
+	const body = (typeof response.body === 'object' && response.body !== null ? response.body : {}) as IDataObject;
+	const raw = body.message;
+	const message = Array.isArray(raw)
+		? raw.map((entry) => String(entry))
+		: typeof raw === 'string' && raw !== ''
+			? [raw]
+			: typeof response.body === 'string' && response.body !== ''
+				? [response.body.slice(0, 500)]
+				: [];
+	return {
+		message,
+		error: typeof body.error === 'string' ? body.error : (response.statusMessage ?? ''),
+		statusCode: response.statusCode,
+	};
+}
+
+/** What a route's 404 is about: webhook routes, then blocks, transactions, UTXOs, else the chain. */
+function notFoundSubject(path: string | undefined): string {
+	if (path === undefined || path.startsWith('/v1/webhooks')) return '';
+	if (/\/blocks\/[^/]+$/.test(path)) return ' block';
+	if (/\/transactions\/[^/]+$/.test(path)) return ' transaction';
+	if (path.includes('/utxos')) return ' utxo';
+	return ' chain';
+}
+
+function hintFor(status: number, path?: string): string {
+	if (status === 404) return HINTS[`404${notFoundSubject(path)}`];
+	return HINTS[String(status)] ?? (status >= 500 ? HINTS['5xx'] : HINTS['400']);
+}
+
+/**
+ * A NodeApiError built only from the service's answer. Built from a plain object (never the
+ * HTTP client's error) so that no request options, and with them the API key header, end up in
+ * the error n8n stores and shows.
+ */
+export function serviceApiError(
+	context: ServiceContext,
+	details: { status: number; body: ServiceErrorBody; message?: string; description?: string; itemIndex?: number; path?: string },
+): NodeApiError {
+	const { status, body } = details;
+	const serviceText = body.message.join('; ');
+	const lead = LEADS[String(status)] ?? `The service answered ${status}${body.error ? ` ${body.error}` : ''}`;
+	const message = details.message ?? (serviceText ? `${lead}: ${serviceText}` : lead);
+	return new NodeApiError(context.getNode(), body as unknown as JsonObject, {
+		message,
+		description: details.description ?? hintFor(status, details.path),
+		httpCode: String(status),
+		itemIndex: details.itemIndex,
+	});
+}
+
+/** True for the error the transport throws when the service answered 404. */
+export function isNotFoundError(error: unknown): boolean {
+	return error instanceof NodeApiError && error.httpCode === '404';
+}
+
+export function connectionErrorCode(error: unknown): string | undefined {
+	const seen = new Set<unknown>();
+	let current = error as { code?: unknown; cause?: unknown } | undefined;
+	while (current && typeof current === 'object' && !seen.has(current)) {
+		seen.add(current);
+		if (typeof current.code === 'string' && CONNECTION_CODES.includes(current.code)) return current.code;
+		current = current.cause as typeof current;
+	}
+	const text = error instanceof Error ? error.message : '';
+	if (/socket hang up/i.test(text)) return 'ECONNRESET';
+	return undefined;
 }

@@ -1,6 +1,16 @@
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { toNodeError } from './errors';
+import {
+	CONNECTION_REASONS,
+	connectionErrorCode,
+	errorBodyOf,
+	HINTS,
+	NOT_SENT_CODES,
+	serviceApiError,
+	TLS_CODES,
+	type FullResponse,
+} from './errors';
+
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialsDecrypted,
@@ -16,8 +26,6 @@ import type {
 } from 'n8n-workflow';
 
 export const CREDENTIAL_TYPE = 'addressActivityApi';
-/** The largest page the service serves on its list routes: Return All uses it to send the fewest requests. */
-export const MAX_PAGE_SIZE = 100;
 
 export type ServiceContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
 
@@ -75,150 +83,9 @@ export function extendServiceDeadline(context: object, ms: number): void {
 	if (deadline !== undefined) deadlines.set(context, Math.max(deadline, Date.now() + ms));
 }
 
-// Connection failures where the request certainly never reached the service: safe to resend
-// even for a POST, which would otherwise risk creating a second webhook.
-const NOT_SENT_CODES = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'];
-const TLS_MISMATCH = 'TLS handshake failed: the Base URL starts with https, but the server does not answer https on that port (check http:// versus https:// and the port)';
-const UNTRUSTED_CERTIFICATE = "the server's TLS certificate is not trusted (self-signed or from an unknown authority)";
-// Said in words: NodeApiError swaps any message that contains an error code for its own
-// generic text, which would drop the Base URL from the message.
-const CONNECTION_REASONS: Record<string, string> = {
-	ECONNREFUSED: 'connection refused',
-	ENOTFOUND: 'host not found',
-	EAI_AGAIN: 'host name lookup failed',
-	EHOSTUNREACH: 'host unreachable',
-	ENETUNREACH: 'network unreachable',
-	ECONNRESET: 'connection closed by the service',
-	EPIPE: 'connection closed by the service',
-	ETIMEDOUT: 'timed out',
-	ECONNABORTED: 'timed out',
-	ERR_SOCKET_CONNECTION_TIMEOUT: 'timed out',
-	EPROTO: TLS_MISMATCH,
-	ERR_SSL_WRONG_VERSION_NUMBER: TLS_MISMATCH,
-	ERR_SSL_PACKET_LENGTH_TOO_LONG: TLS_MISMATCH,
-	DEPTH_ZERO_SELF_SIGNED_CERT: UNTRUSTED_CERTIFICATE,
-	SELF_SIGNED_CERT_IN_CHAIN: UNTRUSTED_CERTIFICATE,
-	UNABLE_TO_VERIFY_LEAF_SIGNATURE: UNTRUSTED_CERTIFICATE,
-	UNABLE_TO_GET_ISSUER_CERT_LOCALLY: UNTRUSTED_CERTIFICATE,
-	CERT_HAS_EXPIRED: 'the server\'s TLS certificate has expired',
-	ERR_TLS_CERT_ALTNAME_INVALID: 'the server\'s TLS certificate is for another host name',
-};
-/** TLS failures: the request never reached the service either, but sending it again cannot help. */
-const TLS_CODES = Object.keys(CONNECTION_REASONS).filter(
-	(reasonCode) => CONNECTION_REASONS[reasonCode] === TLS_MISMATCH || /CERT|SIGNED|VERIFY|ISSUER/.test(reasonCode),
-);
-const CONNECTION_CODES = [...NOT_SENT_CODES, 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'ERR_SOCKET_CONNECTION_TIMEOUT', ...TLS_CODES];
-
-/** What the user should do next, by status: shown as the error's description. */
-const HINTS: Record<string, string> = {
-	'400': 'Check the parameters named in the message above and correct them.',
-	'401': 'Check the API key in the Address Activity API credential, and that its Base URL is the deployment (production or development) the key was created for.',
-	'403': 'This action needs an API key with the webhook privilege (creating, changing or deleting webhooks and their addresses, and the shared secret). Create such a key in the dashboard and use it in the credential.',
-	'404': 'Check the ID. The webhook may have been deleted, or it belongs to another account or deployment than the credential.',
-	'404 block': 'Check the block number or hash, and that the block is on the chain given: the chain may not have reached it yet.',
-	'404 transaction': 'Check the transaction hash and the chain: the transaction may be on another chain or not yet in a block.',
-	'404 chain': 'Check the chain ID: pick the chain from the list to see the chains the service knows.',
-	'404 utxo': 'Check the network (mainnet or fuji) and the blockchain (p-chain, x-chain, c-chain or its ID).',
-	'429': 'The account\'s rate limit is reached. Wait and run again, raise "Max Rate-Limit Retries" or "Max Rate-Limit Wait" in the node options, or send fewer requests (larger batches, a Limit instead of Return All).',
-	'5xx': 'The service had a temporary problem and retries did not help. Try again later, or turn on Retry On Fail in the node settings.',
-	connection: 'The service could not be reached. Check the Base URL in the credential and your network, then try again.',
-};
-
-const LEADS: Record<string, string> = {
-	'400': 'The service rejected the request',
-	'401': 'The API key was not recognised by the service',
-	'403': 'The API key lacks the privilege for this action',
-	'404': 'Not found',
-	'429': 'The service\'s rate limit was reached',
-};
-
-interface FullResponse {
-	body: unknown;
-	headers: Record<string, unknown>;
-	statusCode: number;
-	statusMessage?: string;
-}
-
-export interface ServiceErrorBody {
-	message: string[];
-	error: string;
-	statusCode: number;
-}
-
-/** The service's error body (`{message: string[], error, statusCode}`), tolerating other shapes. */
-function errorBodyOf(response: FullResponse): ServiceErrorBody {
-	const body = (typeof response.body === 'object' && response.body !== null ? response.body : {}) as IDataObject;
-	const raw = body.message;
-	const message = Array.isArray(raw)
-		? raw.map((entry) => String(entry))
-		: typeof raw === 'string' && raw !== ''
-			? [raw]
-			: typeof response.body === 'string' && response.body !== ''
-				? [response.body.slice(0, 500)]
-				: [];
-	return {
-		message,
-		error: typeof body.error === 'string' ? body.error : (response.statusMessage ?? ''),
-		statusCode: response.statusCode,
-	};
-}
-
-/** What a route's 404 is about: webhook routes, then blocks, transactions, UTXOs, else the chain. */
-function notFoundSubject(path: string | undefined): string {
-	if (path === undefined || path.startsWith('/v1/webhooks')) return '';
-	if (/\/blocks\/[^/]+$/.test(path)) return ' block';
-	if (/\/transactions\/[^/]+$/.test(path)) return ' transaction';
-	if (path.includes('/utxos')) return ' utxo';
-	return ' chain';
-}
-
-function hintFor(status: number, path?: string): string {
-	if (status === 404) return HINTS[`404${notFoundSubject(path)}`];
-	return HINTS[String(status)] ?? (status >= 500 ? HINTS['5xx'] : HINTS['400']);
-}
-
-/**
- * A NodeApiError built only from the service's answer. Built from a plain object (never the
- * HTTP client's error) so that no request options, and with them the API key header, end up in
- * the error n8n stores and shows.
- */
-export function serviceApiError(
-	context: ServiceContext,
-	details: { status: number; body: ServiceErrorBody; message?: string; description?: string; itemIndex?: number; path?: string },
-): NodeApiError {
-	const { status, body } = details;
-	const serviceText = body.message.join('; ');
-	const lead = LEADS[String(status)] ?? `The service answered ${status}${body.error ? ` ${body.error}` : ''}`;
-	const message = details.message ?? (serviceText ? `${lead}: ${serviceText}` : lead);
-	return new NodeApiError(context.getNode(), body as unknown as JsonObject, {
-		message,
-		description: details.description ?? hintFor(status, details.path),
-		httpCode: String(status),
-		itemIndex: details.itemIndex,
-	});
-}
-
-/** True for the error the transport throws when the service answered 404. */
-export function isNotFoundError(error: unknown): boolean {
-	return error instanceof NodeApiError && error.httpCode === '404';
-}
-
 function headerSeconds(headers: Record<string, unknown>, name: string): number | undefined {
 	const value = Number(headers[name]);
 	return Number.isFinite(value) && value >= 0 ? value : undefined;
-}
-
-function connectionErrorCode(error: unknown): string | undefined {
-	const seen = new Set<unknown>();
-	let current = error as { code?: unknown; cause?: unknown } | undefined;
-	while (current && typeof current === 'object' && !seen.has(current)) {
-		seen.add(current);
-		if (typeof current.code === 'string' && CONNECTION_CODES.includes(current.code)) return current.code;
-		current = current.cause as typeof current;
-	}
-	const text = error instanceof Error ? error.message : '';
-	if (/socket hang up/i.test(text)) return 'ECONNRESET';
-	return undefined;
 }
 
 /**
@@ -377,108 +244,4 @@ export async function serviceRequest<T extends IDataObject = IDataObject>(
 		}
 		throw serviceApiError(this, { status, body, message, itemIndex: request.itemIndex, path: request.path });
 	}
-}
-
-export interface PageRequest {
-	path: string;
-	/** Field of the response that holds the list: webhooks, addresses, blocks, transactions, utxos. */
-	listField: string;
-	qs?: IDataObject;
-	/** How many entries to read at most (default: all); each page asks for no more than is still missing. */
-	limit?: number;
-	/** Entries per page (default and maximum MAX_PAGE_SIZE). */
-	pageSize?: number;
-	/** Start from this page token instead of the first page. */
-	pageToken?: string;
-	itemIndex?: number;
-	retry?: RetryPolicy;
-	timeoutMs?: number;
-}
-
-export interface Page<T> {
-	entries: T[];
-	nextPageToken?: string;
-}
-
-/**
- * The one paginator: yields a list's pages in order, following nextPageToken, and stops at the
- * last page or once `limit` entries were yielded (never requesting a page it does not need).
- * A 400 after the first page is about the token (page one was accepted with the same
- * parameters): tokens are valid for 24 hours.
- */
-export async function* servicePages<T extends IDataObject | string = IDataObject>(
-	this: ServiceContext,
-	request: PageRequest,
-): AsyncGenerator<Page<T>> {
-	const limit = request.limit ?? Infinity;
-	let read = 0;
-	let pageToken = request.pageToken;
-	const credential = await readServiceCredential(this, request.itemIndex);
-	while (read < limit) {
-		const qs: IDataObject = { ...request.qs, pageSize: Math.min(limit - read, request.pageSize ?? MAX_PAGE_SIZE) };
-		if (pageToken !== undefined) qs.pageToken = pageToken;
-		let page: IDataObject;
-		try {
-			page = await serviceRequest.call(this, {
-				method: 'GET',
-				path: request.path,
-				qs,
-				itemIndex: request.itemIndex,
-				retry: request.retry,
-				timeoutMs: request.timeoutMs,
-				credential,
-			});
-		} catch (error) {
-			if (read > 0 && error instanceof NodeApiError && error.httpCode === '400') {
-				const expired = /expired/i.test(error.message);
-				throw new NodeApiError(this.getNode(), (error.errorResponse ?? {}) as JsonObject, {
-					message: expired
-						? `The page token expired after ${read} entries of ${request.path} were read: page tokens are valid for 24 hours`
-						: `The service rejected the page token after ${read} entries of ${request.path} were read: ${error.message}`,
-					description: 'Run the node again: paging restarts from the first page.',
-					httpCode: '400',
-					itemIndex: request.itemIndex,
-				});
-			}
-			throw toNodeError(this, error, request.itemIndex);
-		}
-		const list = page[request.listField];
-		const entries = ((Array.isArray(list) ? list : []) as T[]).slice(0, limit - read);
-		read += entries.length;
-		pageToken = typeof page.nextPageToken === 'string' && page.nextPageToken !== '' ? page.nextPageToken : undefined;
-		yield { entries, nextPageToken: pageToken };
-		if (pageToken === undefined || entries.length === 0) return;
-	}
-}
-
-export interface ListRequest extends Omit<PageRequest, 'limit' | 'pageToken'> {
-	returnAll: boolean;
-	/** With returnAll off: how many entries to return at most. */
-	limit?: number;
-}
-
-/** A paginated list: Return All reads every page at the largest page size; a Limit reads no more than it needs. */
-export async function serviceList<T extends IDataObject | string = IDataObject>(
-	this: ServiceContext,
-	request: ListRequest,
-): Promise<T[]> {
-	const { returnAll, limit, ...pages } = request;
-	const entries: T[] = [];
-	const max = returnAll ? undefined : Math.max(0, Math.floor(limit ?? 50));
-	if (max === 0) return entries;
-	for await (const page of servicePages.call(this, { ...pages, limit: max }) as AsyncGenerator<Page<T>>) {
-		for (const entry of page.entries) entries.push(entry);
-	}
-	return entries;
-}
-
-/** One page of a list, for resource-locator searches that page on demand. */
-export async function servicePage<T extends IDataObject | string = IDataObject>(
-	this: ServiceContext,
-	request: { path: string; listField: string; qs?: IDataObject; pageSize?: number; pageToken?: string },
-): Promise<Page<T>> {
-	const pages = servicePages.call(this, { ...request, limit: request.pageSize ?? MAX_PAGE_SIZE }) as AsyncGenerator<Page<T>>;
-	const first = await pages.next();
-	await pages.return(undefined);
-	return first.done ? { entries: [] } : first.value;
 }

@@ -5,8 +5,9 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
-import { toNodeError } from './errors';
-import { isNotFoundError, serviceList, servicePages, serviceRequest, type RetryPolicy, type ServiceContext } from './transport';
+import { isNotFoundError, toNodeError } from './errors';
+import { serviceList, servicePages } from './pagination';
+import { serviceRequest, type RetryPolicy, type ServiceContext } from './transport';
 
 /** A webhook as the service returns it (the fields the nodes read). */
 export interface RemoteWebhook extends IDataObject {

@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { servicePage } from '../../shared/transport';
-import type { Page } from '../../shared/transport';
+import { servicePage } from '../../shared/pagination';
+import type { Page } from '../../shared/pagination';
 
 interface WebhookSummary extends IDataObject {
 	id: string;

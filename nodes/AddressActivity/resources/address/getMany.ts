@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { MAX_PAGE_SIZE, serviceList } from '../../../shared/transport';
+import { MAX_PAGE_SIZE, serviceList } from '../../../shared/pagination';
 import { getWebhook, webhookPath } from '../../../shared/webhooks';
 import { returnAllAndLimit, webhookLocator } from '../../fields';
 import { listParameters, retryPolicy, webhookIdParameter } from '../../parameters';

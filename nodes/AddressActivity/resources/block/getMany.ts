@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { chainLocatorProperty } from '../../../shared/chains';
-import { serviceList } from '../../../shared/transport';
+import { serviceList } from '../../../shared/pagination';
 import { returnAllAndLimit } from '../../fields';
 import { chainIdParameter, listParameters, retryPolicy } from '../../parameters';
 

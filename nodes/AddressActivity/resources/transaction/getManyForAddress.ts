@@ -5,7 +5,7 @@ import { isAddress } from '../../../shared/addresses';
 import { chainLocatorProperty } from '../../../shared/chains';
 import { InvalidInputError, quoteValue } from '../../../shared/errors';
 import { wholeNumber } from '../../../shared/numbers';
-import { serviceList } from '../../../shared/transport';
+import { serviceList } from '../../../shared/pagination';
 import { returnAllAndLimit } from '../../fields';
 import { chainIdParameter, listParameters, parsedParameter, retryPolicy } from '../../parameters';
 

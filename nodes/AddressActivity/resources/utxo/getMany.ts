@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { InvalidInputError, quoteValue } from '../../../shared/errors';
-import { serviceList } from '../../../shared/transport';
+import { serviceList } from '../../../shared/pagination';
 import { returnAllAndLimit } from '../../fields';
 import { listParameters, parsedParameter, requiredText, retryPolicy, withoutEmpty } from '../../parameters';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { serviceList } from '../../../shared/transport';
+import { serviceList } from '../../../shared/pagination';
 import { returnAllAndLimit } from '../../fields';
 import { listParameters, retryPolicy } from '../../parameters';
 
