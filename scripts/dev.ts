@@ -5,6 +5,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 import { REPO_ROOT } from './lib/package';
+import { RECOMMENDED_N8N_ENV } from './lib/n8n';
 import { DEFAULT_OWNER, startSandbox, type Sandbox } from './lib/sandbox';
 
 const userFolder = path.resolve(process.env.SANDBOX_DIR ?? path.join(REPO_ROOT, '.n8n-sandbox'));
@@ -55,6 +56,7 @@ Sandbox ready in ${seconds} s.
   activity   ${activity} on chain ${sandbox.demo.chainId} for
              ${sandbox.demo.addresses.join(', ')}
   n8n log    ${logFile}
+  settings   ${Object.entries(RECOMMENDED_N8N_ENV).map(([name, value]) => `${name}=${value}`).join(' ')} (as the README recommends)
 
 Press Ctrl-C to stop.`);
 }

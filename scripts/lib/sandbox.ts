@@ -10,7 +10,7 @@ import { EmulatorControl } from '../../test/harness/emulatorControl';
 import { CREDENTIAL_NAME, CREDENTIAL_TYPE, POLL_TRIGGER_NODE_TYPE, TRIGGER_NODE_TYPE } from '../../test/harness/names';
 import { waitFor } from '../../test/harness/wait';
 import { ensureN8n, type N8nInstall } from './install';
-import { DEFAULT_OWNER, N8nClient, startN8n, type RunningN8n, type Workflow, type WorkflowInput } from './n8n';
+import { DEFAULT_OWNER, N8nClient, RECOMMENDED_N8N_ENV, startN8n, type RunningN8n, type Workflow, type WorkflowInput } from './n8n';
 import { buildPackAndInstall, REPO_ROOT } from './package';
 
 // Emulator accounts live in memory; the same key every run keeps the stored credential valid.
@@ -109,7 +109,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 	let timer: NodeJS.Timeout | undefined;
 	try {
 		log(`emulator listening on ${emulator.url}; starting n8n`);
-		n8n = await startN8n({ install, userFolder: options.userFolder, port: options.n8nPort, logFile: options.n8nLogFile });
+		n8n = await startN8n({ install, userFolder: options.userFolder, port: options.n8nPort, logFile: options.n8nLogFile, env: RECOMMENDED_N8N_ENV });
 		const client = new N8nClient(n8n.url);
 		await client.setupOwner();
 
