@@ -1,7 +1,7 @@
 // The same zod 4 API (from n8n's zod 3.25 package) as the webhook trigger's delivery schema.
 import { z } from 'zod/v4';
 
-import type { DeliveryTransaction } from '../shared/deliverySchema';
+import { decimalAmount, transferSchemas, type DeliveryTransaction } from '../shared/deliverySchema';
 
 // One item of GET /v1/chains/{chainId}/addresses/{address}/transactions:
 // {nativeTransaction, erc20Transfers?, erc721Transfers?, erc1155Transfers?, internalTransactions?}.
@@ -10,17 +10,7 @@ import type { DeliveryTransaction } from '../shared/deliverySchema';
 
 /** A "rich address" ({address, ...}); plain text is accepted too. */
 const richAddress = z.union([z.string().min(1), z.object({ address: z.string().min(1) }).transform((value) => value.address)]);
-const decimalAmount = z
-	.union([z.string().regex(/^[0-9]+$/, 'must be a decimal integer'), z.number().int().nonnegative()])
-	.transform((value) => String(value));
-const tokenId = z.union([z.string(), z.number()]).transform((value) => String(value));
-
-const nftToken = z.object({
-	address: z.string().min(1),
-	name: z.string().nullish(),
-	symbol: z.string().nullish(),
-	tokenId: tokenId.optional(),
-});
+const transfers = transferSchemas(richAddress);
 
 export const chainTransactionSchema = z.object({
 	nativeTransaction: z.object({
@@ -36,47 +26,10 @@ export const chainTransactionSchema = z.object({
 		to: richAddress.nullish(),
 		value: decimalAmount.optional(),
 	}),
-	erc20Transfers: z
-		.array(
-			z.object({
-				from: richAddress,
-				to: richAddress,
-				value: decimalAmount,
-				logIndex: z.number().int().optional(),
-				erc20Token: z.object({
-					address: z.string().min(1),
-					name: z.string().optional(),
-					symbol: z.string().optional(),
-					decimals: z.number().int().nonnegative().max(255).optional(),
-				}),
-			}),
-		)
-		.nullish(),
-	erc721Transfers: z
-		.array(z.object({ from: richAddress, to: richAddress, logIndex: z.number().int().optional(), erc721Token: nftToken }))
-		.nullish(),
-	erc1155Transfers: z
-		.array(
-			z.object({
-				from: richAddress,
-				to: richAddress,
-				value: decimalAmount,
-				logIndex: z.number().int().optional(),
-				erc1155Token: nftToken,
-			}),
-		)
-		.nullish(),
-	internalTransactions: z
-		.array(
-			z.object({
-				from: richAddress,
-				to: richAddress.nullish(),
-				value: decimalAmount,
-				internalTxType: z.string().optional(),
-				isReverted: z.boolean().optional(),
-			}),
-		)
-		.nullish(),
+	erc20Transfers: z.array(transfers.erc20Transfer).nullish(),
+	erc721Transfers: z.array(transfers.erc721Transfer).nullish(),
+	erc1155Transfers: z.array(transfers.erc1155Transfer).nullish(),
+	internalTransactions: z.array(transfers.internalTransaction.extend({ isReverted: z.boolean().optional() })).nullish(),
 });
 
 export type ChainTransaction = z.infer<typeof chainTransactionSchema>;
@@ -121,14 +74,14 @@ export function toDeliveryTransaction(item: ChainTransaction, includeInternalTxs
 		erc721Transfers: item.erc721Transfers?.map((transfer) => ({
 			from: transfer.from,
 			to: transfer.to,
-			tokenId: transfer.erc721Token.tokenId,
+			tokenId: transfer.tokenId ?? transfer.erc721Token.tokenId,
 			logIndex: transfer.logIndex,
 			erc721Token: transfer.erc721Token,
 		})),
 		erc1155Transfers: item.erc1155Transfers?.map((transfer) => ({
 			from: transfer.from,
 			to: transfer.to,
-			tokenId: transfer.erc1155Token.tokenId,
+			tokenId: transfer.tokenId ?? transfer.erc1155Token.tokenId,
 			value: transfer.value,
 			logIndex: transfer.logIndex,
 			erc1155Token: transfer.erc1155Token,

@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import type { Delivery } from '../shared/deliverySchema';
-import { monitoredSet, toTransfers, type NativeToken } from '../shared/transfers';
+import { monitoredSet } from '../shared/monitored';
+import { FROM_CHAIN, toTransfers, type NativeToken } from '../shared/transfers';
 import { toDeliveryTransaction } from './chainTransaction';
 import { fetchNativeToken } from '../shared/chains';
 import { fetchAddressTransactions, fetchHeadBlock, type BlockMark, type ListedTransaction } from './chainData';
@@ -45,15 +45,8 @@ function outputItems(transactions: ListedTransaction[], config: PollConfig, nati
 	const monitored = monitoredSet(config.addresses);
 	const items: IDataObject[] = [];
 	for (const entry of transactions) {
-		const delivery: Delivery = {
-			webhookId: '',
-			eventType: 'address_activity',
-			messageId: '',
-			event: { transaction: toDeliveryTransaction(entry.parsed, config.includeInternalTxs) },
-		};
-		for (const transfer of toTransfers(delivery, monitored, nativeToken, config.filters, config.chainId)) {
-			items.push({ ...transfer, messageId: null, webhookId: null });
-		}
+		const transaction = toDeliveryTransaction(entry.parsed, config.includeInternalTxs);
+		items.push(...toTransfers(transaction, FROM_CHAIN, monitored, nativeToken, config.filters, config.chainId));
 	}
 	return items;
 }

@@ -6,7 +6,8 @@ import { messageWindowFor } from './duplicates';
 import { credentialKey, freshKnownWebhook, ownWebhook, sharedSecretFor, type ServiceBudget } from './deliveryLookups';
 import { nativeTokens, type KnownWebhook } from './processMemory';
 import { isSignatureValid, type SignedDelivery } from './signature';
-import { eitherOf, involvesMonitored, mentionsMonitored, monitoredSet, toTransfers, type AddressLookup } from '../shared/transfers';
+import { eitherOf, mentionsMonitored, monitoredSet, type AddressLookup } from '../shared/monitored';
+import { toTransfers } from '../shared/transfers';
 import { readDeliveryConfig, type DeliveryConfig } from './triggerConfig';
 
 /** The acknowledgement the service expects (any 200 will do); also sent for duplicates, so retries stop. */
@@ -134,7 +135,7 @@ async function monitoredAddresses(
 	const own = monitoredSet(config.addresses);
 	const known = eitherOf(own, webhook.addresses);
 	// A known address is involved (perhaps only as a token contract or a log's emitter): nothing unknown to look up.
-	if (involvesMonitored(delivery, known) || mentionsMonitored(delivery, known)) return known;
+	if (mentionsMonitored(delivery, known)) return known;
 	const fresh = await freshKnownWebhook(context, url, webhook, budget);
 	return fresh === undefined ? undefined : eitherOf(own, fresh.addresses);
 }
@@ -154,7 +155,7 @@ async function outputItems(
 	}
 	const monitored = await monitoredAddresses(context, config, url, webhook, delivery, budget);
 	if (monitored === undefined) return undefined;
-	return toTransfers(delivery, monitored, nativeTokens.get(config.chainId) ?? {}, config.filters, config.chainId);
+	return toTransfers(delivery.event.transaction, delivery, monitored, nativeTokens.get(config.chainId) ?? {}, config.filters, config.chainId);
 }
 
 /**

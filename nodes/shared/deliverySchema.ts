@@ -8,7 +8,7 @@ import { z } from 'zod/v4';
 // copying every other field): the Raw Message output is the body itself, untouched.
 
 /** Decimal amounts arrive as strings; a few producers send small integers as numbers. */
-const decimalAmount = z
+export const decimalAmount = z
 	.union([z.string().regex(/^[0-9]+$/, 'must be a decimal integer'), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
 	.transform((value) => String(value));
 
@@ -16,19 +16,6 @@ const address = z.string().min(1);
 /** Some transfers (mints, burns, contract creation) have no counterparty address. */
 const optionalAddress = z.string().nullish();
 const tokenId = z.union([z.string(), z.number()]).transform((value) => String(value));
-
-const erc20Transfer = z.object({
-	from: address,
-	to: address,
-	value: decimalAmount,
-	logIndex: z.number().int().optional(),
-	erc20Token: z.object({
-		address,
-		name: z.string().optional(),
-		symbol: z.string().optional(),
-		decimals: z.number().int().nonnegative().max(255).optional(),
-	}),
-});
 
 /** NFT token objects: the spec leaves them open, so accept the common shapes. */
 const nftToken = z.object({
@@ -38,29 +25,38 @@ const nftToken = z.object({
 	tokenId: tokenId.optional(),
 });
 
-const erc721Transfer = z.object({
-	from: address,
-	to: address,
-	tokenId: tokenId.optional(),
-	logIndex: z.number().int().optional(),
-	erc721Token: nftToken,
-});
+/**
+ * The token and internal transfers of a transaction, with its parties read by `party`: plain
+ * text in a delivery, text or `{address, ...}` objects in chain data (the poll trigger).
+ */
+export function transferSchemas<Party extends z.ZodType<string>>(party: Party) {
+	return {
+		erc20Transfer: z.object({
+			from: party,
+			to: party,
+			value: decimalAmount,
+			logIndex: z.number().int().optional(),
+			erc20Token: z.object({
+				address,
+				name: z.string().optional(),
+				symbol: z.string().optional(),
+				decimals: z.number().int().nonnegative().max(255).optional(),
+			}),
+		}),
+		erc721Transfer: z.object({ from: party, to: party, tokenId: tokenId.optional(), logIndex: z.number().int().optional(), erc721Token: nftToken }),
+		erc1155Transfer: z.object({
+			from: party,
+			to: party,
+			tokenId: tokenId.optional(),
+			value: decimalAmount,
+			logIndex: z.number().int().optional(),
+			erc1155Token: nftToken,
+		}),
+		internalTransaction: z.object({ from: party, to: party.nullish(), value: decimalAmount, internalTxType: z.string().optional() }),
+	};
+}
 
-const erc1155Transfer = z.object({
-	from: address,
-	to: address,
-	tokenId: tokenId.optional(),
-	value: decimalAmount,
-	logIndex: z.number().int().optional(),
-	erc1155Token: nftToken,
-});
-
-const internalTransaction = z.object({
-	from: address,
-	to: optionalAddress,
-	value: decimalAmount,
-	internalTxType: z.string().optional(),
-});
+const { erc20Transfer, erc721Transfer, erc1155Transfer, internalTransaction } = transferSchemas(address);
 
 const transaction = z.object({
 	txHash: z.string().min(1),

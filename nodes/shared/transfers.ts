@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { formatUnits, isAtLeast, type DecimalNumber } from './amounts';
-import type { Delivery, DeliveryTransaction } from './deliverySchema';
+import type { DeliveryTransaction } from './deliverySchema';
+import { monitoredSet, type AddressLookup } from './monitored';
 
 export type Direction = 'in' | 'out' | 'self';
 export type AssetType = 'native' | 'erc20' | 'erc721' | 'erc1155' | 'internal';
@@ -26,9 +27,14 @@ export interface Transfer extends IDataObject {
 	/** ISO 8601; null when the delivery's block time is not a representable date. */
 	time: string | null;
 	chainId: string | null;
-	messageId: string;
-	webhookId: string;
+	/** The delivery's; null for a transaction read from the chain (the poll trigger). */
+	messageId: string | null;
+	webhookId: string | null;
 }
+
+/** Where a transaction came from: a delivery (its message and webhook) or a read of the chain. */
+export type TransferSource = Pick<Transfer, 'messageId' | 'webhookId'>;
+export const FROM_CHAIN: TransferSource = { messageId: null, webhookId: null };
 
 export interface NativeToken {
 	name?: string;
@@ -73,39 +79,6 @@ function isPositive(amountRaw: string): boolean {
 	return DIGITS.test(amountRaw) ? NON_ZERO_DIGIT.test(amountRaw) : BigInt(amountRaw) > BigInt(0);
 }
 
-/** Anything that answers whether a lower-case address is monitored. */
-export interface AddressLookup {
-	has(lowerCaseAddress: string): boolean;
-}
-
-/** Lookups made here: their addresses are lower-case already. */
-const LOOKUPS = new WeakSet<object>();
-/** The lookup made of a list, while the list lives (a long list parsed once is used by many deliveries). */
-const LOOKUP_OF = new WeakMap<object, AddressLookup>();
-
-/**
- * The monitored addresses, lower-case, for lookups. A delivery is looked at more than once
- * (does it concern a known address? which transfers?), and the list can be long: building the
- * set once saves lowering every address again.
- */
-export function monitoredSet(addresses: Iterable<string> | AddressLookup): AddressLookup {
-	if (LOOKUPS.has(addresses)) return addresses as AddressLookup;
-	const built = LOOKUP_OF.get(addresses);
-	if (built !== undefined) return built;
-	const monitored = new Set<string>();
-	for (const address of addresses as Iterable<string>) monitored.add(address.toLowerCase());
-	LOOKUPS.add(monitored);
-	LOOKUP_OF.set(addresses, monitored);
-	return monitored;
-}
-
-/** Monitored when either set has it: the trigger's own addresses and the webhook's, without copying a long list. */
-export function eitherOf(first: AddressLookup, second: ReadonlySet<string> | AddressLookup): AddressLookup {
-	const lookup: AddressLookup = { has: (address) => first.has(address) || second.has(address) };
-	LOOKUPS.add(lookup);
-	return lookup;
-}
-
 /** "0" (or 0) marks a failed transaction; any other value, whatever its type, does not. */
 function isFailed(transaction: DeliveryTransaction): boolean {
 	return transaction.txStatus === '0' || transaction.txStatus === 0;
@@ -113,7 +86,6 @@ function isFailed(transaction: DeliveryTransaction): boolean {
 
 const LATEST_DATE_MS = 8.64e15;
 
-/** The block time as ISO 8601, or null when it is no date JavaScript can represent. */
 /** A block time is whole seconds since 1970; anything else (negative, fractional, past any date) has no time. */
 function isoTime(seconds: number): string | null {
 	const ms = seconds * 1000;
@@ -233,49 +205,18 @@ function passesFilters(transfer: Transfer, filters: TransferFilters): boolean {
 }
 
 /**
- * True when toTransfers, without filters, would yield an item: some movement of the delivery
- * involves a monitored address. Cheaper than toTransfers, as no item or amount text is built.
- */
-export function involvesMonitored(delivery: Delivery, monitoredAddresses: Iterable<string> | AddressLookup): boolean {
-	const transaction = delivery.event.transaction;
-	if (isFailed(transaction)) return false;
-	const monitored = monitoredSet(monitoredAddresses);
-	return allMovements(transaction, {}).some((movement) => perspectives(movement, monitored).length > 0);
-}
-
-/**
- * True when a monitored address appears anywhere in the delivery: as sender or receiver (also of
- * a transfer that moved nothing or failed), as a token contract, or as a log's emitter. A delivery
- * that mentions none was sent for an address this process does not know of yet.
- */
-export function mentionsMonitored(delivery: Delivery, monitoredAddresses: Iterable<string> | AddressLookup): boolean {
-	const monitored = monitoredSet(monitoredAddresses);
-	const seen = (address: string | null | undefined) => typeof address === 'string' && monitored.has(address.toLowerCase());
-	const transaction = delivery.event.transaction;
-	if (seen(transaction.from) || seen(transaction.to)) return true;
-	if ((transaction.internalTransactions ?? []).some((internal) => seen(internal.from) || seen(internal.to))) return true;
-	const tokenTransfers = [
-		...(transaction.erc20Transfers ?? []).map((transfer) => ({ ...transfer, contract: transfer.erc20Token.address })),
-		...(transaction.erc721Transfers ?? []).map((transfer) => ({ ...transfer, contract: transfer.erc721Token.address })),
-		...(transaction.erc1155Transfers ?? []).map((transfer) => ({ ...transfer, contract: transfer.erc1155Token.address })),
-	];
-	if (tokenTransfers.some((transfer) => seen(transfer.from) || seen(transfer.to) || seen(transfer.contract))) return true;
-	return (delivery.event.logs ?? []).some((log) => seen(log.address));
-}
-
-/**
- * Turns one delivery into Transfers items: every native, internal, ERC-20, ERC-721 and ERC-1155
+ * Turns one transaction into Transfers items: every native, internal, ERC-20, ERC-721 and ERC-1155
  * transfer that involves a monitored address, seen from that address. A failed transaction moved
  * nothing, so it yields no transfers.
  */
 export function toTransfers(
-	delivery: Delivery,
+	transaction: DeliveryTransaction,
+	source: TransferSource,
 	monitoredAddresses: Iterable<string> | AddressLookup,
 	nativeToken: NativeToken = {},
 	filters: TransferFilters = {},
 	fallbackChainId: string | null = null,
 ): Transfer[] {
-	const transaction = delivery.event.transaction;
 	if (isFailed(transaction)) return [];
 	const monitored = monitoredSet(monitoredAddresses);
 
@@ -302,8 +243,8 @@ export function toTransfers(
 				blockNumber: transaction.blockNumber,
 				time,
 				chainId,
-				messageId: delivery.messageId,
-				webhookId: delivery.webhookId,
+				messageId: source.messageId,
+				webhookId: source.webhookId,
 			};
 			if (passesFilters(transfer, filters)) transfers.push(transfer);
 		}

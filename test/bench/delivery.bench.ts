@@ -216,7 +216,7 @@ async function measureAll(cases: Array<{ title: string; count: number }>, captur
 				const claim = window.claim(parsed.delivery.messageId, Date.now());
 				if (!claim.first) throw new Error('duplicate');
 				claim.settle(true);
-				transfers = toTransfers(parsed.delivery, [ALICE], { symbol: 'AVAX', decimals: 18 }).length;
+				transfers = toTransfers(parsed.delivery.event.transaction, parsed.delivery, [ALICE], { symbol: 'AVAX', decimals: 18 }).length;
 				return transfers;
 			}),
 		);

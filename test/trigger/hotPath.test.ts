@@ -3,20 +3,22 @@ import { canonicalJson } from '../../nodes/AddressActivityTrigger/canonicalJson'
 import { parseDelivery, type Delivery } from '../../nodes/shared/deliverySchema';
 import { isSignatureValid } from '../../nodes/AddressActivityTrigger/signature';
 import { signDelivery } from '../harness/signing';
-import { involvesMonitored, monitoredSet, toTransfers } from '../../nodes/shared/transfers';
+import { mentionsMonitored, monitoredSet } from '../../nodes/shared/monitored';
+import { toTransfers } from '../../nodes/shared/transfers';
 
 const alice = '0x1111111111111111111111111111111111111111';
 const bob = '0x2222222222222222222222222222222222222222';
 const carol = '0x3333333333333333333333333333333333333333';
 const secret = 'ab'.repeat(32);
 
-function delivery(transaction: Record<string, unknown>): Delivery {
+function delivery(transaction: Record<string, unknown>, logs?: Array<{ address: string }>): Delivery {
 	const parsed = parseDelivery({
 		webhookId: 'w-1',
 		eventType: 'address_activity',
 		messageId: 'm-1',
 		event: {
 			transaction: { txHash: '0xfeed', blockNumber: '7', blockTimestamp: 1700000000, from: alice, to: bob, ...transaction },
+			...(logs ? { logs } : {}),
 		},
 	});
 	if (!parsed.ok) throw new Error(parsed.problem);
@@ -74,19 +76,22 @@ describe('monitored addresses', () => {
 		expect(monitoredSet(foreign).has(alice)).toBe(true);
 	});
 
-	it('says whether a delivery involves a monitored address exactly when Transfers would yield items', () => {
-		const cases: Array<[Delivery, string[]]> = [
-			[delivery({ value: '10' }), [alice]],
-			[delivery({ value: '0' }), [alice]],
-			[delivery({ value: '10' }), [carol]],
-			[delivery({ value: '10', txStatus: '0' }), [alice]],
-			[delivery({ value: '0', internalTransactions: [{ from: bob, to: carol, value: '5' }] }), [carol]],
-			[delivery({ value: '0', internalTransactions: [{ from: bob, to: carol, value: '0' }] }), [carol]],
+	it('says a delivery mentions a monitored address whenever Transfers would yield items, and also for a token contract or a log emitter', () => {
+		const token = { address: carol, symbol: 'TKN', decimals: 0 };
+		const cases: Array<[Delivery, string[], boolean]> = [
+			[delivery({ value: '10' }), [alice], true],
+			[delivery({ value: '0' }), [alice], true],
+			[delivery({ value: '10' }), [carol], false],
+			[delivery({ value: '10', txStatus: '0' }), [alice], true],
+			[delivery({ value: '0', internalTransactions: [{ from: bob, to: carol, value: '5' }] }), [carol], true],
+			[delivery({ value: '0', erc20Transfers: [{ from: bob, to: bob, value: '5', erc20Token: token }] }), [carol], true],
+			[delivery({ value: '0' }, [{ address: carol }]), [carol], true],
 		];
-		for (const [body, addresses] of cases) {
-			expect(involvesMonitored(body, addresses)).toBe(toTransfers(body, addresses).length > 0);
+		for (const [body, addresses, expected] of cases) {
+			expect(mentionsMonitored(body, addresses)).toBe(expected);
+			// Never an item about an address the delivery does not mention.
+			if (toTransfers(body.event.transaction, body, addresses).length > 0) expect(mentionsMonitored(body, addresses)).toBe(true);
 		}
-		expect(cases.map(([body, addresses]) => involvesMonitored(body, addresses))).toEqual([true, false, false, false, true, false]);
 	});
 });
 

@@ -1,6 +1,10 @@
 import { formatUnits, isAtLeast, parseDecimal } from '../../nodes/shared/amounts';
 import { parseDelivery, type Delivery } from '../../nodes/shared/deliverySchema';
-import { toTransfers } from '../../nodes/shared/transfers';
+import { toTransfers as mapTransaction, type NativeToken, type TransferFilters } from '../../nodes/shared/transfers';
+
+/** The mapping of a delivery's transaction, as the webhook trigger calls it. */
+const toTransfers = (message: Delivery, addresses: string[], nativeToken?: NativeToken, filters?: TransferFilters) =>
+	mapTransaction(message.event.transaction, message, addresses, nativeToken, filters);
 
 const alice = '0x1111111111111111111111111111111111111111';
 const bob = '0x2222222222222222222222222222222222222222';
@@ -161,7 +165,7 @@ describe('Transfers output', () => {
 				{ from: alice, to: carol, value: '7000000', erc20Token: { address: usdc, symbol: 'USDC', decimals: 6 } },
 			],
 		});
-		const summary = (filters: Parameters<typeof toTransfers>[3]) =>
+		const summary = (filters: TransferFilters) =>
 			toTransfers(message, [alice], {}, filters).map((item) => `${item.assetType}:${item.direction}:${item.amount}`);
 
 		it('keeps only the chosen directions', () => {
