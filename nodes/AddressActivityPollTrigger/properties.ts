@@ -1,19 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { triggerProperties } from '../AddressActivityTrigger/properties';
 import { chainLocatorProperty } from '../shared/chains';
+import { addressesProperty, transferFiltersProperty } from '../shared/triggerParameters';
 
 /** Default of Max Pages per Address: 1,000 transactions of one address per poll. */
 export const DEFAULT_MAX_PAGES = 10;
 /** Default of Max Requests per Minute: 100 addresses polled every minute fit. */
 export const DEFAULT_MAX_REQUESTS_PER_MINUTE = 120;
-
-/** A parameter of the webhook trigger, shared by name so both triggers read and filter alike. */
-function webhookTriggerProperty(name: string): INodeProperties {
-	const property = triggerProperties.find((candidate) => candidate.name === name);
-	if (property === undefined) throw new Error(`The webhook trigger has no parameter "${name}"`);
-	return property;
-}
 
 // Poll Times (pollTimes) is not declared here: n8n adds it to every node with `polling: true`.
 export const pollTriggerProperties: INodeProperties[] = [
@@ -22,7 +15,7 @@ export const pollTriggerProperties: INodeProperties[] = [
 		description:
 			'The chain whose transactions to poll: pick one from the list, or give its decimal chain ID (e.g. 43114 for the C-Chain, 43113 for its test network)',
 	}),
-	webhookTriggerProperty('addresses'),
+	addressesProperty,
 	{
 		displayName: 'Include Internal Transactions',
 		name: 'includeInternalTxs',
@@ -50,7 +43,7 @@ export const pollTriggerProperties: INodeProperties[] = [
 			},
 		],
 	},
-	webhookTriggerProperty('filters'),
+	transferFiltersProperty,
 	{
 		displayName: 'Options',
 		name: 'options',

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { chainLocatorProperty } from '../shared/chains';
+import { addressesProperty, transferFiltersProperty } from '../shared/triggerParameters';
 
 export const triggerProperties: INodeProperties[] = [
 	{
@@ -15,17 +16,7 @@ export const triggerProperties: INodeProperties[] = [
 		description:
 			'The chain whose activity starts the workflow: pick one of the chains that support webhooks, or give its decimal chain ID (e.g. 43114 for the C-Chain, 43113 for its test network)',
 	}),
-	{
-		displayName: 'Addresses',
-		name: 'addresses',
-		type: 'string',
-		typeOptions: { rows: 4 },
-		default: '',
-		required: true,
-		placeholder: '0x71C7656EC7ab88b098defB751B7401B5f6d8976F, 0x...',
-		description:
-			'The monitored addresses: 0x followed by 40 hexadecimal characters, separated by commas, spaces or new lines (or an array from an expression). Letter case does not matter.',
-	},
+	addressesProperty,
 	{
 		displayName: 'Event Signatures',
 		name: 'eventSignatures',
@@ -69,60 +60,7 @@ export const triggerProperties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: { show: { output: ['transfers'] } },
-		options: [
-			{
-				displayName: 'Asset Types',
-				name: 'assetTypes',
-				type: 'multiOptions',
-				default: [],
-				description: 'Only transfers of these kinds. None selected means all.',
-				options: [
-					{ name: 'ERC-1155 Token', value: 'erc1155' },
-					{ name: 'ERC-20 Token', value: 'erc20' },
-					{ name: 'ERC-721 NFT', value: 'erc721' },
-					{ name: 'Internal Transfer', value: 'internal' },
-					{ name: 'Native Token', value: 'native' },
-				],
-			},
-			{
-				displayName: 'Directions',
-				name: 'directions',
-				type: 'multiOptions',
-				default: [],
-				description: 'Only transfers in these directions, seen from the monitored address. None selected means all.',
-				options: [
-					{ name: 'In (Received)', value: 'in' },
-					{ name: 'Out (Sent)', value: 'out' },
-					{ name: 'Self (to Itself)', value: 'self' },
-				],
-			},
-			{
-				displayName: 'Minimum Amount',
-				name: 'minimumAmount',
-				type: 'string',
-				default: '',
-				placeholder: '0.5',
-				description:
-					'Only transfers of at least this amount, in token units with decimals (1.5 means 1.5 tokens). An NFT counts as 1.',
-			},
-			{
-				displayName: 'Token Contracts',
-				name: 'contracts',
-				type: 'string',
-				default: '',
-				placeholder: '0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E',
-				description:
-					'Only token transfers of these contracts, separated by commas, spaces or new lines. Native and internal transfers have no contract and are left out when this is set.',
-			},
-		],
-	},
+	transferFiltersProperty,
 	{
 		displayName: 'Options',
 		name: 'options',

@@ -1,25 +1,18 @@
-import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { parseAddresses } from '../shared/addresses';
 import { parsedAddressLists } from './processMemory';
-import { parseChainId } from '../shared/chains';
 import { parseEventSignatures } from '../shared/eventSignatures';
-import type { TransferFilters } from '../shared/transfers';
-import { parsedTriggerParameter, readTransferFilters } from '../shared/triggerParameters';
+import { parsedTriggerParameter, readWatchParameters, type TriggerOutput, type WatchParameters } from '../shared/triggerParameters';
 
 export type OnDeactivation = 'delete' | 'keep';
-export type OutputMode = 'transfers' | 'raw';
+export type OutputMode = TriggerOutput;
 
 /** The trigger's parameters, parsed and validated once, for the lifecycle methods and webhook(). */
-export interface TriggerConfig {
-	chainId: string;
-	addresses: string[];
+export interface TriggerConfig extends WatchParameters {
 	eventSignatures: string[];
 	includeInternalTxs: boolean;
 	includeLogs: boolean;
-	output: OutputMode;
-	filters: TransferFilters;
 	onDeactivation: OnDeactivation;
 	includeHeaders: boolean;
 	verifySignature: boolean;
@@ -60,21 +53,11 @@ export function readDeliveryConfig(this: TriggerContext): DeliveryConfig {
 function readConfig(context: TriggerContext, full: true): TriggerConfig;
 function readConfig(context: TriggerContext, full: false): DeliveryConfig;
 function readConfig(context: TriggerContext, full: boolean): TriggerConfig | DeliveryConfig {
-	const chainId = parsed(context, 'Chain', () =>
-		parseChainId(context.getNodeParameter('chainId', '', { extractValue: true })),
-	);
-	const addresses = parsed(context, 'Addresses', () => addressList(context.getNodeParameter('addresses', '')));
-	if (addresses.length === 0) {
-		throw new NodeOperationError(context.getNode(), 'No addresses to monitor', {
-			description: 'Enter at least one address (0x followed by 40 hexadecimal characters) in "Addresses".',
-		});
-	}
+	const { chainId, addresses, output, filters } = readWatchParameters(context, addressList);
 	const eventSignatures = full
 		? parsed(context, 'Event Signatures', () => parseEventSignatures(context.getNodeParameter('eventSignatures', '')))
 		: [];
-	const output = context.getNodeParameter('output', 'transfers') as OutputMode;
 	const options = context.getNodeParameter('options', {}) as IDataObject;
-	const filters = output === 'transfers' ? readTransferFilters(context, context.getNodeParameter('filters', {}) as IDataObject) : {};
 
 	const delivery: DeliveryConfig = {
 		chainId,

@@ -1,9 +1,79 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, INode } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, INode, INodeProperties, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { parseAddresses } from './addresses';
 import { parseDecimal } from './amounts';
+import { parseChainId } from './chains';
 import type { AssetType, Direction, TransferFilters } from './transfers';
+
+// The parameters both triggers share: declared once, read once, the same wording when wrong.
+
+export const addressesProperty: INodeProperties = {
+	displayName: 'Addresses',
+	name: 'addresses',
+	type: 'string',
+	typeOptions: { rows: 4 },
+	default: '',
+	required: true,
+	placeholder: '0x71C7656EC7ab88b098defB751B7401B5f6d8976F, 0x...',
+	description:
+		'The monitored addresses: 0x followed by 40 hexadecimal characters, separated by commas, spaces or new lines (or an array from an expression). Letter case does not matter.',
+};
+
+export const transferFiltersProperty: INodeProperties = {
+	displayName: 'Filters',
+	name: 'filters',
+	type: 'collection',
+	placeholder: 'Add Filter',
+	default: {},
+	displayOptions: { show: { output: ['transfers'] } },
+	options: [
+		{
+			displayName: 'Asset Types',
+			name: 'assetTypes',
+			type: 'multiOptions',
+			default: [],
+			description: 'Only transfers of these kinds. None selected means all.',
+			options: [
+				{ name: 'ERC-1155 Token', value: 'erc1155' },
+				{ name: 'ERC-20 Token', value: 'erc20' },
+				{ name: 'ERC-721 NFT', value: 'erc721' },
+				{ name: 'Internal Transfer', value: 'internal' },
+				{ name: 'Native Token', value: 'native' },
+			],
+		},
+		{
+			displayName: 'Directions',
+			name: 'directions',
+			type: 'multiOptions',
+			default: [],
+			description: 'Only transfers in these directions, seen from the monitored address. None selected means all.',
+			options: [
+				{ name: 'In (Received)', value: 'in' },
+				{ name: 'Out (Sent)', value: 'out' },
+				{ name: 'Self (to Itself)', value: 'self' },
+			],
+		},
+		{
+			displayName: 'Minimum Amount',
+			name: 'minimumAmount',
+			type: 'string',
+			default: '',
+			placeholder: '0.5',
+			description:
+				'Only transfers of at least this amount, in token units with decimals (1.5 means 1.5 tokens). An NFT counts as 1.',
+		},
+		{
+			displayName: 'Token Contracts',
+			name: 'contracts',
+			type: 'string',
+			default: '',
+			placeholder: '0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E',
+			description:
+				'Only token transfers of these contracts, separated by commas, spaces or new lines. Native and internal transfers have no contract and are left out when this is set.',
+		},
+	],
+};
 
 /** The parameters both triggers read the same way, with one wording for what is wrong. */
 export function parsedTriggerParameter<T>(context: { getNode(): INode }, field: string, parse: () => T): T {
@@ -33,4 +103,34 @@ export function readTransferFilters(context: { getNode(): INode }, values: IData
 	const contracts = parsedTriggerParameter(context, 'Token Contracts', () => parseAddresses(values.contracts ?? ''));
 	filters.tokenContracts = contracts.map((contract) => contract.toLowerCase());
 	return filters;
+}
+
+export type TriggerOutput = 'transfers' | 'raw';
+
+/** Chain, Addresses, Output and Filters: what both triggers need to put out the same items. */
+export interface WatchParameters {
+	chainId: string;
+	addresses: string[];
+	output: TriggerOutput;
+	filters: TransferFilters;
+}
+
+/**
+ * Reads and checks the parameters both triggers share. `addressList` parses Addresses (the webhook
+ * trigger passes one that remembers long lists, as it reads them on every delivery).
+ */
+export function readWatchParameters(
+	context: IHookFunctions | IWebhookFunctions | IPollFunctions,
+	addressList: (value: unknown) => string[] = parseAddresses,
+): WatchParameters {
+	const chainId = parsedTriggerParameter(context, 'Chain', () => parseChainId(context.getNodeParameter('chainId', '', { extractValue: true })));
+	const addresses = parsedTriggerParameter(context, 'Addresses', () => addressList(context.getNodeParameter('addresses', '')));
+	if (addresses.length === 0) {
+		throw new NodeOperationError(context.getNode(), 'No addresses to monitor', {
+			description: 'Enter at least one address (0x followed by 40 hexadecimal characters) in "Addresses".',
+		});
+	}
+	const output = context.getNodeParameter('output', 'transfers') as TriggerOutput;
+	const filters = output === 'transfers' ? readTransferFilters(context, context.getNodeParameter('filters', {}) as IDataObject) : {};
+	return { chainId, addresses, output, filters };
 }

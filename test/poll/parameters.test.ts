@@ -124,7 +124,7 @@ describe('Poll Times and the number of addresses', () => {
 describe('parameters rejected before anything is sent', () => {
 	it.each([
 		[{ addresses: '0x12ab' }, 'Invalid Addresses: "0x12ab" is not a valid address'],
-		[{ addresses: '' }, 'No addresses to poll'],
+		[{ addresses: '' }, 'No addresses to monitor'],
 		[{ chainId: { __rl: true, mode: 'id', value: 'avalanche' } }, 'Invalid Chain: "avalanche" is not a chain ID'],
 		[{ filters: { minimumAmount: 'lots' } }, 'Invalid Minimum Amount: "lots" is not a non-negative decimal number'],
 		[{ options: { startFromBlock: -1 } }, 'Invalid Start From Block: "-1" is not a whole number of 0 or more'],
