@@ -27,13 +27,13 @@ import { startEmulator, type RunningEmulator } from '../test/emulator';
 import { EmulatorControl } from '../test/harness/emulatorControl';
 import { CREDENTIAL_TYPE, TRIGGER_NODE_TYPE } from '../test/harness/names';
 import { waitFor } from '../test/harness/wait';
-import { runLoad, summarise, type CellResult, type PreparedRequest, type Round } from './lib/benchLoad';
-import { currentBuildTarball } from './lib/currentBuild';
-import { ensureN8n, type N8nInstall } from './lib/install';
-import { N8nClient, startN8n, type Workflow, type WorkflowInput } from './lib/n8n';
-import { installIntoUserFolder } from './lib/package';
-import { ensurePostgres, type PostgresInstall } from './lib/postgres';
-import { startQueueDeployment } from './lib/queue';
+import { runLoad, summarise, type CellResult, type PreparedRequest, type Round } from '../test/support/benchLoad';
+import { currentBuildTarball } from '../test/support/currentBuild';
+import { ensureN8n, type N8nInstall } from '../test/support/install';
+import { N8nClient, startN8n, type Workflow, type WorkflowInput } from '../test/support/n8n';
+import { installIntoUserFolder } from '../test/support/package';
+import { ensurePostgres, type PostgresInstall } from '../test/support/postgres';
+import { startQueueDeployment } from '../test/support/queue';
 
 type Mode = 'single' | 'queue';
 const VARIANTS: Record<string, Record<string, string>> = {

@@ -4,9 +4,9 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
-import { REPO_ROOT } from './lib/package';
-import { RECOMMENDED_N8N_ENV } from './lib/n8n';
-import { DEFAULT_OWNER, startSandbox, type Sandbox } from './lib/sandbox';
+import { REPO_ROOT } from '../test/support/package';
+import { RECOMMENDED_N8N_ENV } from '../test/support/n8n';
+import { DEFAULT_OWNER, startSandbox, type Sandbox } from '../test/support/sandbox';
 
 const userFolder = path.resolve(process.env.SANDBOX_DIR ?? path.join(REPO_ROOT, '.n8n-sandbox'));
 const n8nPort = Number(process.env.SANDBOX_N8N_PORT ?? 5678);

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console */
 // `npm run n8n:install`: installs (or confirms) the cached n8n used by `npm run dev` and the e2e tests.
-import { defaultInstallDir, ensureN8n, isInstalled } from './lib/install';
+import { defaultInstallDir, ensureN8n, isInstalled } from '../test/support/install';
 
 async function main() {
 	const started = Date.now();

@@ -6,8 +6,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
-import { REPO_ROOT } from './lib/package';
-import { formatBytes, packAndUnpack, removeUnpacked, runScannerLegs } from './lib/scan';
+import { REPO_ROOT } from '../test/support/package';
+import { formatBytes, packAndUnpack, removeUnpacked, runScannerLegs } from '../test/support/scan';
 
 async function main(): Promise<number> {
 	const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {

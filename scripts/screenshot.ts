@@ -7,9 +7,9 @@ import * as path from 'path';
 
 import { TRIGGER_NODE_TYPE } from '../test/harness/names';
 import { waitFor } from '../test/harness/wait';
-import { launchBrowser } from './lib/browser';
-import { REPO_ROOT } from './lib/package';
-import { DEFAULT_OWNER, startSandbox } from './lib/sandbox';
+import { launchBrowser } from '../test/support/browser';
+import { REPO_ROOT } from '../test/support/package';
+import { DEFAULT_OWNER, startSandbox } from '../test/support/sandbox';
 
 const OUT = path.join(REPO_ROOT, 'docs', 'images');
 

@@ -23,10 +23,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import { currentBuildTarball } from '../../scripts/lib/currentBuild';
-import { ensureN8n, N8N_VERSION } from '../../scripts/lib/install';
-import { loadFlatted, N8nClient, startN8n } from '../../scripts/lib/n8n';
-import { installIntoUserFolder } from '../../scripts/lib/package';
+import { currentBuildTarball } from '../support/currentBuild';
+import { ensureN8n, N8N_VERSION } from '../support/install';
+import { loadFlatted, N8nClient, startN8n } from '../support/n8n';
+import { installIntoUserFolder } from '../support/package';
 import { AddressActivityApi } from '../../credentials/AddressActivityApi.credentials';
 import { AddressActivity } from '../../nodes/AddressActivity/AddressActivity.node';
 import packageJson from '../../package.json';

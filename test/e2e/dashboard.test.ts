@@ -5,7 +5,7 @@ import { createServer, type Server } from 'http';
 import type { AddressInfo } from 'net';
 import type { Page } from 'playwright-core';
 
-import { chromiumAvailable, CHROMIUM, launchBrowser, type RunningBrowser } from '../../scripts/lib/browser';
+import { chromiumAvailable, CHROMIUM, launchBrowser, type RunningBrowser } from '../support/browser';
 import { startEmulator, type RunningEmulator } from '../emulator';
 import { EmulatorControl } from '../harness/emulatorControl';
 import { waitFor } from '../harness/wait';

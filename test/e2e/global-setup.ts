@@ -1,8 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console */
 // Once per `npm run test:e2e`: the cached n8n install (minutes the first time on a machine), then
 // build and pack the package; each test file installs the tarball into its own n8n user folder.
-import { ensureN8n } from '../../scripts/lib/install';
-import { buildPackage, packPackage } from '../../scripts/lib/package';
+import { ensureN8n } from '../support/install';
+import { buildPackage, packPackage } from '../support/package';
 
 export default async function globalSetup(): Promise<void> {
 	const started = Date.now();

@@ -1,6 +1,6 @@
 // The packed package, installed into real n8n as a community package: n8n's loader finds both
 // nodes and the credential, and the editor's credential test talks to the service.
-import { N8N_MAJOR } from '../../scripts/lib/install';
+import { N8N_MAJOR } from '../support/install';
 import { ACTION_NODE_TYPE, CREDENTIAL_TYPE, PACKAGE_NAME, TRIGGER_NODE_TYPE } from '../harness/names';
 import { EMULATOR_KEY, startStack, type Stack } from './helpers/stack';
 

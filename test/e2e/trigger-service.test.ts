@@ -4,7 +4,7 @@
 // fails it with its own "exceeded its deadline", showing the workflow as active; the trigger's
 // retries must end first, with its own message, and leave no webhook. A secret rotation right after
 // a forged request: the forged request must not spend the re-read the genuine delivery needs.
-import { N8N_MAJOR } from '../../scripts/lib/install';
+import { N8N_MAJOR } from '../support/install';
 import { sleep, waitFor } from '../harness/wait';
 import { newMessage, post } from './helpers/signedDeliveries';
 import { EMULATOR_KEY, startStack, type Stack } from './helpers/stack';

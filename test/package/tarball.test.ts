@@ -6,8 +6,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
-import { buildPackage, REPO_ROOT } from '../../scripts/lib/package';
-import { formatBytes, packAndUnpack, removeUnpacked, type UnpackedTarball } from '../../scripts/lib/scan';
+import { buildPackage, REPO_ROOT } from '../support/package';
+import { formatBytes, packAndUnpack, removeUnpacked, type UnpackedTarball } from '../support/scan';
 import { PACKAGE_NAME } from '../harness/names';
 
 interface Manifest {

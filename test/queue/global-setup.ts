@@ -5,10 +5,10 @@
 // first), or the tarball AA_QUEUE_TARBALL names.
 import * as path from 'path';
 
-import { currentBuildTarball } from '../../scripts/lib/currentBuild';
-import { ensureN8n } from '../../scripts/lib/install';
-import { ensurePostgres } from '../../scripts/lib/postgres';
-import { ensureRedisServer } from '../../scripts/lib/redis';
+import { currentBuildTarball } from '../support/currentBuild';
+import { ensureN8n } from '../support/install';
+import { ensurePostgres } from '../support/postgres';
+import { ensureRedisServer } from '../support/redis';
 
 export default async function globalSetup(): Promise<void> {
 	const log = (line: string) => console.log(`[queue] ${line}`);

@@ -7,8 +7,8 @@ import { randomUUID } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 
-import { nodeOutput, type Workflow, type WorkflowInput } from '../../scripts/lib/n8n';
-import { REPO_ROOT } from '../../scripts/lib/package';
+import { nodeOutput, type Workflow, type WorkflowInput } from '../support/n8n';
+import { REPO_ROOT } from '../support/package';
 import { addresses, triggerWorkflow } from '../e2e/helpers/workflows';
 import type { DeliveryAttempt } from '../harness/emulatorControl';
 import { CREDENTIAL_TYPE, TRIGGER_NODE_NAME, TRIGGER_NODE_TYPE } from '../harness/names';

@@ -7,7 +7,7 @@
 import { spawn } from 'child_process';
 import * as path from 'path';
 
-import type { N8nInstall } from '../../../scripts/lib/install';
+import type { N8nInstall } from '../../support/install';
 
 /** Runs under the install's Node 24 with n8n's own sqlite3 module (built for that Node). */
 const LOCKER = `

@@ -6,9 +6,9 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 
-import { ensureN8n, type N8nInstall } from '../../../scripts/lib/install';
-import { loadFlatted, N8nClient, startN8n, type Execution, type RunningN8n } from '../../../scripts/lib/n8n';
-import { buildPackage, installIntoUserFolder, packPackage } from '../../../scripts/lib/package';
+import { ensureN8n, type N8nInstall } from '../../support/install';
+import { loadFlatted, N8nClient, startN8n, type Execution, type RunningN8n } from '../../support/n8n';
+import { buildPackage, installIntoUserFolder, packPackage } from '../../support/package';
 import { startEmulator, type RunningEmulator, type StartEmulatorOptions } from '../../emulator';
 import { EmulatorControl } from '../../harness/emulatorControl';
 import { CREDENTIAL_TYPE } from '../../harness/names';

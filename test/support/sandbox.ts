@@ -5,10 +5,10 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
-import { startEmulator, type RunningEmulator } from '../../test/emulator';
-import { EmulatorControl } from '../../test/harness/emulatorControl';
-import { CREDENTIAL_NAME, CREDENTIAL_TYPE, POLL_TRIGGER_NODE_TYPE, TRIGGER_NODE_TYPE } from '../../test/harness/names';
-import { waitFor } from '../../test/harness/wait';
+import { startEmulator, type RunningEmulator } from '../emulator';
+import { EmulatorControl } from '../harness/emulatorControl';
+import { CREDENTIAL_NAME, CREDENTIAL_TYPE, POLL_TRIGGER_NODE_TYPE, TRIGGER_NODE_TYPE } from '../harness/names';
+import { waitFor } from '../harness/wait';
 import { ensureN8n, type N8nInstall } from './install';
 import { DEFAULT_OWNER, N8nClient, RECOMMENDED_N8N_ENV, startN8n, type RunningN8n, type Workflow, type WorkflowInput } from './n8n';
 import { buildPackAndInstall, REPO_ROOT } from './package';

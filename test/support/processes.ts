@@ -7,7 +7,7 @@ import { spawn, type ChildProcess, type SpawnOptions } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 
-import { sleep, waitFor } from '../../test/harness/wait';
+import { sleep, waitFor } from '../harness/wait';
 import { reapWithThisProcess } from './reaper';
 
 /** The environment for npm in another folder, without the npm_config_* that `npm run`/`npx` in the clone set (ignore-scripts among them). */

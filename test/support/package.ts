@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 
-import { PACKAGE_NAME } from '../../test/harness/names';
+import { PACKAGE_NAME } from '../harness/names';
 import { npmEnv } from './processes';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
