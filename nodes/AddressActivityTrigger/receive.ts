@@ -159,6 +159,31 @@ async function outputItems(
 }
 
 /**
+ * Claims the message for this run. Another copy under way is waited for (a few seconds): when it
+ * was acknowledged, this one is too, without a run; when it failed, this copy runs it. Returns the
+ * answer for a copy that does not run, undefined for the one that does.
+ */
+async function claimMessage(context: IWebhookFunctions, url: string, delivery: Delivery, details: IDataObject): Promise<IWebhookResponseData | undefined> {
+	const window = messageWindowFor(url);
+	for (let attempt = 0; ; attempt++) {
+		const claim = window.claim(delivery.messageId, Date.now());
+		if (claim.first) {
+			settleWithAnswer(context, claim.settle);
+			return undefined;
+		}
+		const acknowledged = await Promise.race([claim.answered, sleep(DUPLICATE_WAIT_MS).then(() => undefined)]);
+		if (acknowledged === true) {
+			context.logger.debug(`Address Activity Trigger "${context.getNode().name}": message ${delivery.messageId} ran already; acknowledged without a run`, details);
+			return acknowledgeWithoutRun(context);
+		}
+		if (acknowledged === undefined || attempt > 0) {
+			return answer(context, { statusCode: 503, level: 'info', message: `Another copy of message ${delivery.messageId} is still being handled; the service will retry` }, details);
+		}
+		// The first copy was not acknowledged: this copy runs it.
+	}
+}
+
+/**
  * Handles one delivery: verify, validate, check it is for this trigger's webhook, drop copies of a
  * message this process already ran, then hand the run to n8n. n8n answers the service only after
  * it has created (or queued) the execution, so a failure there is a non-2xx and the service
@@ -201,23 +226,8 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		return answer(this, { statusCode: 401, level: 'warn', message: `Refused a delivery for webhook ${delivery.webhookId}, which is not registered at this trigger's URL` }, details);
 	}
 
-	const window = messageWindowFor(url);
-	for (let attempt = 0; ; attempt++) {
-		const claim = window.claim(delivery.messageId, Date.now());
-		if (claim.first) {
-			settleWithAnswer(this, claim.settle);
-			break;
-		}
-		const acknowledged = await Promise.race([claim.answered, sleep(DUPLICATE_WAIT_MS).then(() => undefined)]);
-		if (acknowledged === true) {
-			this.logger.debug(`Address Activity Trigger "${this.getNode().name}": message ${delivery.messageId} ran already; acknowledged without a run`, details);
-			return acknowledgeWithoutRun(this);
-		}
-		if (acknowledged === undefined || attempt > 0) {
-			return answer(this, { statusCode: 503, level: 'info', message: `Another copy of message ${delivery.messageId} is still being handled; the service will retry` }, details);
-		}
-		// The first copy was not acknowledged: this copy runs it.
-	}
+	const copy = await claimMessage(this, url, delivery, details);
+	if (copy !== undefined) return copy;
 
 	let items: IDataObject[] | undefined;
 	try {

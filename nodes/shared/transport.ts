@@ -127,6 +127,84 @@ async function pause(context: ServiceContext, ms: number, itemIndex?: number): P
 	}
 }
 
+/** Where the attempts of one request stand: retries used, and whether the step's deadline cut them short. */
+interface Attempts {
+	policy: Required<RetryPolicy>;
+	deadline: number | undefined;
+	rateLimitRetries: number;
+	serverErrorRetries: number;
+	timeRanOut: boolean;
+}
+
+/** Whether a wait of `ms` before the next attempt still leaves time for it (noted when not). */
+function inTime(attempts: Attempts, ms: number): boolean {
+	attempts.timeRanOut = attempts.deadline !== undefined && Date.now() + ms + MIN_ATTEMPT_MS > attempts.deadline;
+	return !attempts.timeRanOut;
+}
+
+function outOfTime(attempts: Attempts): string {
+	return attempts.timeRanOut ? '; no time left to retry before n8n gives up on this step' : '';
+}
+
+/** After a request that got no answer: how long to wait before sending it again, or the error. */
+function afterConnectionFailure(context: ServiceContext, request: ServiceRequest, baseURL: string, failure: unknown, attempts: Attempts, backoffMs: number): number {
+	// n8n's own errors before sending (e.g. no credential selected) are not connection problems.
+	if (failure instanceof NodeOperationError) throw failure;
+	const code = connectionErrorCode(failure);
+	const resendable = code !== undefined && !TLS_CODES.includes(code) && (request.method !== 'POST' || NOT_SENT_CODES.includes(code));
+	if (resendable && attempts.serverErrorRetries < attempts.policy.maxServerErrorRetries && inTime(attempts, backoffMs)) {
+		attempts.serverErrorRetries++;
+		return backoffMs;
+	}
+	const reason = code ? CONNECTION_REASONS[code] : failure instanceof Error ? failure.message : 'unknown error';
+	const tries = attempts.serverErrorRetries ? ` after ${attempts.serverErrorRetries + 1} attempts` : '';
+	throw new NodeApiError(context.getNode(), { message: [reason], error: 'Connection failed' } as unknown as JsonObject, {
+		message: `Could not reach the service at ${baseURL} (${reason})${tries}${outOfTime(attempts)}`,
+		description: HINTS.connection,
+		itemIndex: request.itemIndex,
+	});
+}
+
+/** After an error status: how long to wait before sending the request again, or the error. */
+function afterErrorStatus(context: ServiceContext, request: ServiceRequest, response: FullResponse, attempts: Attempts, backoffMs: number): number {
+	const { policy } = attempts;
+	const status = response.statusCode;
+	if (status === 429 && attempts.rateLimitRetries < policy.maxRateLimitRetries) {
+		const waitSeconds = headerSeconds(response.headers, 'retry-after') ?? headerSeconds(response.headers, 'ratelimit-reset');
+		// Without a header, fall back to back-off; a 0 s header still yields a short pause.
+		const waitMs = waitSeconds === undefined ? backoffMs : Math.max(waitSeconds * 1000, 100);
+		if ((waitSeconds === undefined || waitSeconds <= policy.maxRateLimitWaitSeconds) && inTime(attempts, waitMs)) {
+			attempts.rateLimitRetries++;
+			return waitMs;
+		}
+		throw serviceApiError(context, {
+			status,
+			body: errorBodyOf(response),
+			message:
+				waitSeconds !== undefined && waitSeconds > policy.maxRateLimitWaitSeconds
+					? `The service's rate limit was reached and asks to wait ${waitSeconds} s, longer than the node's Max Rate-Limit Wait of ${policy.maxRateLimitWaitSeconds} s`
+					: `The service's rate limit was reached${outOfTime(attempts)}`,
+			itemIndex: request.itemIndex,
+		});
+	}
+	// A POST that failed with a 5xx may still have been carried out (a 502 or 504 after the
+	// service created the webhook): sending it again could create a second one.
+	if (status >= 500 && request.method !== 'POST' && attempts.serverErrorRetries < policy.maxServerErrorRetries && inTime(attempts, backoffMs)) {
+		attempts.serverErrorRetries++;
+		return backoffMs;
+	}
+	const body = errorBodyOf(response);
+	const said = body.message.length ? `: ${body.message.join('; ')}` : '';
+	let message: string | undefined;
+	if (status === 429) {
+		message = `The service's rate limit was reached and ${attempts.rateLimitRetries} retries did not get through${said}`;
+	} else if (status >= 500 && (attempts.serverErrorRetries > 0 || outOfTime(attempts))) {
+		const tries = `${attempts.serverErrorRetries + 1} attempt${attempts.serverErrorRetries ? 's' : ''}`;
+		message = `The service failed with ${status}${body.error ? ` ${body.error}` : ''} on ${tries}${said}${outOfTime(attempts)}`;
+	}
+	throw serviceApiError(context, { status, body, message, itemIndex: request.itemIndex, path: request.path });
+}
+
 /**
  * Sends one request to the service with the credential and returns the parsed body. Waits out
  * 429s (retry-after) and retries 5xx and connection failures with exponential back-off, both
@@ -143,10 +221,9 @@ export async function serviceRequest<T extends IDataObject = IDataObject>(
 		if (typeof value === 'number' && Number.isFinite(value) && value >= 0) policy[name as keyof RetryPolicy] = value;
 	}
 	const credential = request.credential ?? (await readServiceCredential(this, request.itemIndex));
-	const baseURL = credential.baseUrl;
 	const options: IHttpRequestOptions = {
 		method: request.method,
-		baseURL,
+		baseURL: credential.baseUrl,
 		url: request.path,
 		qs: request.qs,
 		body: request.body,
@@ -156,19 +233,9 @@ export async function serviceRequest<T extends IDataObject = IDataObject>(
 		ignoreHttpStatusErrors: true,
 		timeout: request.timeoutMs ?? REQUEST_TIMEOUT_MS,
 	};
-
-	const deadline = deadlines.get(this);
-	let timeRanOut = false;
-	/** Whether a wait of `ms` before the next attempt still leaves time for it (noted when not). */
-	const inTime = (ms: number) => {
-		timeRanOut = deadline !== undefined && Date.now() + ms + MIN_ATTEMPT_MS > deadline;
-		return !timeRanOut;
-	};
-	const outOfTime = () => (timeRanOut ? '; no time left to retry before n8n gives up on this step' : '');
-
-	let rateLimitRetries = 0;
-	let serverErrorRetries = 0;
+	const attempts: Attempts = { policy, deadline: deadlines.get(this), rateLimitRetries: 0, serverErrorRetries: 0, timeRanOut: false };
 	for (;;) {
+		const { deadline } = attempts;
 		if (deadline !== undefined) options.timeout = Math.max(Math.min(request.timeoutMs ?? REQUEST_TIMEOUT_MS, deadline - Date.now()), MIN_ATTEMPT_MS);
 		let response: FullResponse | undefined;
 		let failure: unknown;
@@ -179,69 +246,12 @@ export async function serviceRequest<T extends IDataObject = IDataObject>(
 		} catch (error) {
 			failure = error;
 		}
-		const backoffMs = Math.min(policy.initialBackoffMs * 2 ** serverErrorRetries, policy.maxBackoffMs);
-
-		// n8n's own errors before sending (e.g. no credential selected) are not connection problems.
-		if (response === undefined && failure instanceof NodeOperationError) throw failure;
-		if (response === undefined) {
-			const code = connectionErrorCode(failure);
-			const resendable =
-				code !== undefined && !TLS_CODES.includes(code) && (request.method !== 'POST' || NOT_SENT_CODES.includes(code));
-			if (resendable && serverErrorRetries < policy.maxServerErrorRetries && inTime(backoffMs)) {
-				serverErrorRetries++;
-				await pause(this, backoffMs, request.itemIndex);
-				continue;
-			}
-			const reason = code ? CONNECTION_REASONS[code] : failure instanceof Error ? failure.message : 'unknown error';
-			throw new NodeApiError(
-				this.getNode(),
-				{ message: [reason], error: 'Connection failed' } as unknown as JsonObject,
-				{
-					message: `Could not reach the service at ${baseURL} (${reason})${serverErrorRetries ? ` after ${serverErrorRetries + 1} attempts` : ''}${outOfTime()}`,
-					description: HINTS.connection,
-					itemIndex: request.itemIndex,
-				},
-			);
-		}
-
-		const status = response.statusCode;
-		if (status < 400) return response.body as T;
-
-		if (status === 429 && rateLimitRetries < policy.maxRateLimitRetries) {
-			const waitSeconds =
-				headerSeconds(response.headers, 'retry-after') ?? headerSeconds(response.headers, 'ratelimit-reset');
-			const waitMs = waitSeconds === undefined ? backoffMs : Math.max(waitSeconds * 1000, 100);
-			if ((waitSeconds === undefined || waitSeconds <= policy.maxRateLimitWaitSeconds) && inTime(waitMs)) {
-				rateLimitRetries++;
-				// Without a header, fall back to back-off; a 0 s header still yields a short pause.
-				await pause(this, waitMs, request.itemIndex);
-				continue;
-			}
-			throw serviceApiError(this, {
-				status,
-				body: errorBodyOf(response),
-				message:
-					waitSeconds !== undefined && waitSeconds > policy.maxRateLimitWaitSeconds
-						? `The service's rate limit was reached and asks to wait ${waitSeconds} s, longer than the node's Max Rate-Limit Wait of ${policy.maxRateLimitWaitSeconds} s`
-						: `The service's rate limit was reached${outOfTime()}`,
-				itemIndex: request.itemIndex,
-			});
-		}
-		// A POST that failed with a 5xx may still have been carried out (a 502 or 504 after the
-		// service created the webhook): sending it again could create a second one.
-		if (status >= 500 && request.method !== 'POST' && serverErrorRetries < policy.maxServerErrorRetries && inTime(backoffMs)) {
-			serverErrorRetries++;
-			await pause(this, backoffMs, request.itemIndex);
-			continue;
-		}
-
-		const body = errorBodyOf(response);
-		let message: string | undefined;
-		if (status === 429) {
-			message = `The service's rate limit was reached and ${rateLimitRetries} retries did not get through${body.message.length ? `: ${body.message.join('; ')}` : ''}`;
-		} else if (status >= 500 && (serverErrorRetries > 0 || outOfTime())) {
-			message = `The service failed with ${status}${body.error ? ` ${body.error}` : ''} on ${serverErrorRetries + 1} attempt${serverErrorRetries ? 's' : ''}${body.message.length ? `: ${body.message.join('; ')}` : ''}${outOfTime()}`;
-		}
-		throw serviceApiError(this, { status, body, message, itemIndex: request.itemIndex, path: request.path });
+		if (response !== undefined && response.statusCode < 400) return response.body as T;
+		const backoffMs = Math.min(policy.initialBackoffMs * 2 ** attempts.serverErrorRetries, policy.maxBackoffMs);
+		const waitMs =
+			response === undefined
+				? afterConnectionFailure(this, request, credential.baseUrl, failure, attempts, backoffMs)
+				: afterErrorStatus(this, request, response, attempts, backoffMs);
+		await pause(this, waitMs, request.itemIndex);
 	}
 }
