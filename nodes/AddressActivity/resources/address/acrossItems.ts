@@ -1,13 +1,14 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { parseAddresses } from '../../../shared/addresses';
 import { InvalidInputError, toNodeError } from '../../../shared/errors';
 import type { RetryPolicy } from '../../../shared/transport';
 import { changeAddresses, monitoredAddresses } from '../../../shared/webhooks';
-import { oncePerRun, type ItemOutcome } from '../../operation';
+import { webhookLocator } from '../../fields';
+import { oncePerRun, type ItemOutcome, type OperationModule } from '../../operation';
 import { retryPolicy, webhookIdParameter, parsedParameter } from '../../parameters';
-import { batchSizeParameter } from './batches';
+import { batchSizeOption, batchSizeParameter } from './batches';
 
 export function requiredAddresses(value: unknown): string[] {
 	const addresses = parseAddresses(value);
@@ -132,4 +133,37 @@ export async function changeAcrossItems(context: IExecuteFunctions, change: 'add
 		outcomes.push(...(await changeOneWebhook(context, change, items)));
 	}
 	return outcomes;
+}
+
+/** Add or Remove: the same parameters and the same run across all items, one word apart. */
+export function changeOperation(change: 'add' | 'remove', addressesDescription: string): Required<OperationModule> {
+	const properties: INodeProperties[] = [
+		webhookLocator(),
+		{
+			displayName: 'Addresses',
+			name: 'addresses',
+			type: 'string',
+			required: true,
+			default: '',
+			typeOptions: { rows: 4 },
+			placeholder: '0x71C7656EC7ab88b098defB751B7401B5f6d8976F, 0x...',
+			description: addressesDescription,
+		},
+		{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, options: [batchSizeOption] },
+	];
+	return {
+		description: updateDisplayOptions({ show: { resource: ['address'], operation: [change] } }, properties),
+		validate(this: IExecuteFunctions, itemIndex: number): void {
+			readChange(this, itemIndex);
+		},
+		/** One item on its own (the node runs all items together through executeAll). */
+		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+			const [outcome] = await changeAcrossItems(this, change, [itemIndex]);
+			if (outcome.error !== undefined) throw outcome.error;
+			return outcome.result as IDataObject;
+		},
+		async executeAll(this: IExecuteFunctions, itemIndexes: number[]): Promise<ItemOutcome[]> {
+			return await changeAcrossItems(this, change, itemIndexes);
+		},
+	};
 }
