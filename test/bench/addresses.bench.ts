@@ -17,7 +17,7 @@ import { EMULATOR_KEY, startStack } from '../e2e/helpers/stack';
 import { byId as locatorById } from '../e2e/helpers/workflows';
 import { byId, createWebhook, serviceCall, startTestService } from '../harness/fixtures';
 import { runNode } from '../harness/runNode';
-import type { WorkflowNode } from '../support/n8n';
+import type { WorkflowNode } from '../support/n8nClient';
 
 const BATCH = 500;
 const SCENARIOS: Array<{ items: number; existing: number }> = [

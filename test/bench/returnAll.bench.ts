@@ -25,7 +25,8 @@ import * as path from 'node:path';
 
 import { currentBuildTarball } from '../support/currentBuild';
 import { ensureN8n, N8N_VERSION } from '../support/install';
-import { loadFlatted, N8nClient, startN8n } from '../support/n8n';
+import { startN8n } from '../support/n8n';
+import { loadFlatted, N8nClient } from '../support/n8nClient';
 import { installIntoUserFolder } from '../support/package';
 import { AddressActivityApi } from '../../credentials/AddressActivityApi.credentials';
 import { AddressActivity } from '../../nodes/AddressActivity/AddressActivity.node';

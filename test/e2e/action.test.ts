@@ -1,6 +1,6 @@
 // One workflow in real n8n that runs every resource of the Address Activity node against the
 // emulator, started like the editor's "Execute workflow" button, and read back from the execution.
-import { nodeOutput, type Execution } from '../support/n8n';
+import { nodeOutput, type Execution } from '../support/n8nClient';
 import { waitFor } from '../harness/wait';
 import { EMULATOR_KEY, startStack, type Stack } from './helpers/stack';
 import { addresses, byId, linearWorkflow } from './helpers/workflows';

@@ -2,8 +2,8 @@
 // Lists at spreadsheet scale in real n8n: a Code node emits 10,000 items, one wallet each, into
 // Address > Add on a webhook that already monitors 50,000; then Address > Sync of that webhook to
 // another 20,000-address list. Requests are counted at the emulator; times are printed, not asserted.
-import type { WorkflowNode } from '../support/n8n';
-import { nodeOutput } from '../support/n8n';
+import type { WorkflowNode } from '../support/n8nClient';
+import { nodeOutput } from '../support/n8nClient';
 import { codeEmitting, runToEnd, wallet, type ListRun } from './helpers/lists';
 import { EMULATOR_KEY, startStack, type Stack } from './helpers/stack';
 import { byId } from './helpers/workflows';

@@ -5,7 +5,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 
-import { loadFlatted, nodeOutput, type Execution } from '../support/n8n';
+import { loadFlatted, nodeOutput, type Execution } from '../support/n8nClient';
 import { DEMO_ACCOUNT, exampleFiles, startSandbox, type Sandbox } from '../support/sandbox';
 import { EmulatorControl } from '../harness/emulatorControl';
 import { CREDENTIAL_TYPE, PACKAGE_NAME, TRIGGER_NODE_TYPE } from '../harness/names';

@@ -7,7 +7,7 @@ import { randomUUID } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 
-import { nodeOutput, type ExecutionSummary, type Workflow, type WorkflowInput } from '../support/n8n';
+import { nodeOutput, type ExecutionSummary, type Workflow, type WorkflowInput } from '../support/n8nClient';
 import { CREDENTIAL_TYPE, POLL_TRIGGER_NODE_NAME, POLL_TRIGGER_NODE_TYPE } from '../harness/names';
 import { sleep, waitFor } from '../harness/wait';
 import { startStack, type Stack } from './helpers/stack';

@@ -9,7 +9,7 @@ import { randomBytes } from 'crypto';
 import * as path from 'path';
 import { request } from 'undici';
 
-import { nodeOutput, type ExecutionSummary, type Workflow } from '../support/n8n';
+import { nodeOutput, type ExecutionSummary, type Workflow } from '../support/n8nClient';
 import { signMessage } from '../emulator/delivery/signing';
 import type { DeliveryAttempt } from '../harness/emulatorControl';
 import { TRIGGER_NODE_NAME } from '../harness/names';

@@ -1,7 +1,7 @@
 // The Address Activity Trigger in real n8n: activation registers one webhook at the service,
 // signed deliveries start one execution per message, forged and repeated deliveries start none,
 // deactivation removes the webhook, and an n8n restart loses no message and runs none twice.
-import { nodeOutput, type ExecutionSummary, type Workflow } from '../support/n8n';
+import { nodeOutput, type ExecutionSummary, type Workflow } from '../support/n8nClient';
 import type { DeliveryAttempt } from '../harness/emulatorControl';
 import { TRIGGER_NODE_NAME } from '../harness/names';
 import { sleep, waitFor } from '../harness/wait';

@@ -7,7 +7,7 @@ import { randomUUID } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 
-import { nodeOutput, type Workflow, type WorkflowInput } from '../support/n8n';
+import { nodeOutput, type Workflow, type WorkflowInput } from '../support/n8nClient';
 import { REPO_ROOT } from '../support/package';
 import { addresses, triggerWorkflow } from '../e2e/helpers/workflows';
 import type { DeliveryAttempt } from '../harness/emulatorControl';

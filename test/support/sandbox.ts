@@ -10,7 +10,8 @@ import { EmulatorControl } from '../harness/emulatorControl';
 import { CREDENTIAL_NAME, CREDENTIAL_TYPE, POLL_TRIGGER_NODE_TYPE, TRIGGER_NODE_TYPE } from '../harness/names';
 import { waitFor } from '../harness/wait';
 import { ensureN8n, type N8nInstall } from './install';
-import { DEFAULT_OWNER, N8nClient, RECOMMENDED_N8N_ENV, startN8n, type RunningN8n, type Workflow, type WorkflowInput } from './n8n';
+import { RECOMMENDED_N8N_ENV, startN8n, type RunningN8n } from './n8n';
+import { DEFAULT_OWNER, N8nClient, type Workflow, type WorkflowInput } from './n8nClient';
 import { buildPackAndInstall, REPO_ROOT } from './package';
 
 // Emulator accounts live in memory; the same key every run keeps the stored credential valid.

@@ -1,7 +1,7 @@
 // Large address lists in real n8n, shared by test/e2e/addresses-scale.test.ts and
 // `npm run bench:addresses -- --n8n`: numbered wallets, a Code node emitting them, and a manual
 // run waited for with the emulator's view of it.
-import type { Execution, WorkflowNode } from '../../support/n8n';
+import type { Execution, WorkflowNode } from '../../support/n8nClient';
 import { waitFor } from '../../harness/wait';
 import type { Stack } from './stack';
 import { linearWorkflow } from './workflows';

@@ -7,7 +7,8 @@ import * as os from 'os';
 import * as path from 'path';
 
 import { ensureN8n, type N8nInstall } from '../../support/install';
-import { loadFlatted, N8nClient, startN8n, type Execution, type RunningN8n } from '../../support/n8n';
+import { startN8n, type RunningN8n } from '../../support/n8n';
+import { loadFlatted, N8nClient, type Execution } from '../../support/n8nClient';
 import { buildPackage, installIntoUserFolder, packPackage } from '../../support/package';
 import { startEmulator, type RunningEmulator, type StartEmulatorOptions } from '../../emulator';
 import { EmulatorControl } from '../../harness/emulatorControl';

@@ -1,7 +1,7 @@
 // Workflows the e2e tests import into n8n, built the way the editor saves them.
 import { randomUUID } from 'crypto';
 
-import type { WorkflowInput, WorkflowNode } from '../../support/n8n';
+import type { WorkflowInput, WorkflowNode } from '../../support/n8nClient';
 import { ACTION_NODE_TYPE, CREDENTIAL_TYPE, TRIGGER_NODE_NAME, TRIGGER_NODE_TYPE } from '../../harness/names';
 
 export const byId = (value: string) => ({ __rl: true, mode: 'id', value });

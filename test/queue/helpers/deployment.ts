@@ -9,7 +9,7 @@ import * as path from 'path';
 
 import { currentBuildTarball } from '../../support/currentBuild';
 import { ensureN8n, type N8nInstall } from '../../support/install';
-import { loadFlatted, N8nClient, type Execution, type ExecutionSummary } from '../../support/n8n';
+import { loadFlatted, N8nClient, type Execution, type ExecutionSummary } from '../../support/n8nClient';
 import { installIntoUserFolder } from '../../support/package';
 import { ensurePostgres } from '../../support/postgres';
 import { startQueueDeployment, type QueueDeployment } from '../../support/queue';
