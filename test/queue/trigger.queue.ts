@@ -276,8 +276,10 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 		const sent = await burst;
 		await Promise.all(sent.map(({ txHash }) => deliveredMessage(txHash)));
 		const finished = await expectRuns(workflow, before + sent.length, 120_000);
+		// A run that did not succeed has no items to match: name it, so a failure says what n8n did.
+		const unsuccessful = finished.filter((run) => run.status !== 'success').map((run) => `${run.id}: ${run.status}`);
 		for (const { txHash } of sent) {
-			expect({ txHash, runs: runsOfTx(finished, txHash) }).toEqual({ txHash, runs: 1 });
+			expect({ txHash, runs: runsOfTx(finished, txHash), unsuccessful }).toEqual({ txHash, runs: 1, unsuccessful: [] });
 			expect(finished.find((run) => run.items.some((item) => item.txHash === txHash))?.status).toBe('success');
 		}
 	});
