@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { chainLocatorProperty } from '../shared/chains';
-import { addressesProperty, transferFiltersProperty } from '../shared/triggerParameters';
+import { transferFiltersProperty, watchAddressesProperty } from '../shared/triggerParameters';
+import { includeInternalTxsProperty } from '../shared/webhookProperties';
 
 /** Default of Max Pages per Address: 1,000 transactions of one address per poll. */
 export const DEFAULT_MAX_PAGES = 10;
@@ -15,15 +16,10 @@ export const pollTriggerProperties: INodeProperties[] = [
 		description:
 			'The chain whose transactions to poll: pick one from the list, or give its decimal chain ID (e.g. 43114 for the C-Chain, 43113 for its test network)',
 	}),
-	addressesProperty,
-	{
-		displayName: 'Include Internal Transactions',
-		name: 'includeInternalTxs',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether value moved by contract calls shows up as internal transfers (C-Chain only), as with the webhook trigger option of the same name',
-	},
+	watchAddressesProperty,
+	includeInternalTxsProperty(
+		'Whether value moved by contract calls shows up as internal transfers (C-Chain only), as with the webhook trigger option of the same name',
+	),
 	{
 		displayName: 'Output',
 		name: 'output',

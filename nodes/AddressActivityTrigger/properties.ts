@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { chainLocatorProperty } from '../shared/chains';
-import { addressesProperty, transferFiltersProperty } from '../shared/triggerParameters';
+import { transferFiltersProperty, watchAddressesProperty } from '../shared/triggerParameters';
+import { eventSignaturesProperty, includeInternalTxsProperty, includeLogsProperty } from '../shared/webhookProperties';
 
 export const triggerProperties: INodeProperties[] = [
 	{
@@ -16,31 +17,14 @@ export const triggerProperties: INodeProperties[] = [
 		description:
 			'The chain whose activity starts the workflow: pick one of the chains that support webhooks, or give its decimal chain ID (e.g. 43114 for the C-Chain, 43113 for its test network)',
 	}),
-	addressesProperty,
-	{
-		displayName: 'Event Signatures',
-		name: 'eventSignatures',
-		type: 'string',
-		default: '',
-		placeholder: 'Transfer(address,address,uint256)',
-		description:
-			'Optional. Only activity with a log whose topic0 matches: 0x-prefixed 32-byte hashes, or signatures such as Transfer(address,address,uint256), which the node hashes. Empty means all activity. Changing it replaces the webhook.',
-	},
-	{
-		displayName: 'Include Internal Transactions',
-		name: 'includeInternalTxs',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether deliveries carry internal transactions, so that value moved by contract calls shows up as transfers (C-Chain only)',
-	},
-	{
-		displayName: 'Include Logs',
-		name: 'includeLogs',
-		type: 'boolean',
-		default: false,
-		description: "Whether deliveries carry the transaction's logs (shown in the Raw Message output)",
-	},
+	watchAddressesProperty,
+	eventSignaturesProperty(
+		'Optional. Only activity with a log whose topic0 matches: 0x-prefixed 32-byte hashes, or signatures such as Transfer(address,address,uint256), which the node hashes. Empty means all activity. Changing it replaces the webhook.',
+	),
+	includeInternalTxsProperty(
+		'Whether deliveries carry internal transactions, so that value moved by contract calls shows up as transfers (C-Chain only)',
+	),
+	includeLogsProperty("Whether deliveries carry the transaction's logs (shown in the Raw Message output)"),
 	{
 		displayName: 'Output',
 		name: 'output',

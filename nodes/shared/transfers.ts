@@ -7,11 +7,8 @@ import { monitoredSet, type AddressLookup } from './monitored';
 export type Direction = 'in' | 'out' | 'self';
 export type AssetType = 'native' | 'erc20' | 'erc721' | 'erc1155' | 'internal';
 
-/** One item of the Transfers output: one movement of value seen from one monitored address. */
-export interface Transfer extends IDataObject {
-	direction: Direction;
-	monitoredAddress: string;
-	counterparty: string | null;
+/** What a movement of value looks like before it is seen from a monitored address. */
+interface Movement {
 	from: string;
 	to: string | null;
 	assetType: AssetType;
@@ -21,6 +18,13 @@ export interface Transfer extends IDataObject {
 	decimals: number;
 	tokenId: string | null;
 	amountRaw: string;
+}
+
+/** One item of the Transfers output: one movement of value seen from one monitored address. */
+export interface Transfer extends Movement, IDataObject {
+	direction: Direction;
+	monitoredAddress: string;
+	counterparty: string | null;
 	amount: string;
 	txHash: string;
 	blockNumber: string;
@@ -48,19 +52,6 @@ export interface TransferFilters {
 	minimumAmount?: DecimalNumber;
 	/** Lower-case token contract addresses. */
 	tokenContracts?: string[];
-}
-
-/** What a movement of value looks like before it is seen from a monitored address. */
-interface Movement {
-	from: string;
-	to: string | null;
-	assetType: AssetType;
-	symbol: string | null;
-	tokenName: string | null;
-	contract: string | null;
-	decimals: number;
-	tokenId: string | null;
-	amountRaw: string;
 }
 
 const NATIVE_DECIMALS = 18;

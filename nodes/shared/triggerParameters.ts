@@ -5,20 +5,13 @@ import { parseAddresses } from './addresses';
 import { parseDecimal } from './amounts';
 import { parseChainId } from './chains';
 import type { AssetType, Direction, TransferFilters } from './transfers';
+import { addressesProperty } from './webhookProperties';
 
 // The parameters both triggers share: declared once, read once, the same wording when wrong.
 
-export const addressesProperty: INodeProperties = {
-	displayName: 'Addresses',
-	name: 'addresses',
-	type: 'string',
-	typeOptions: { rows: 4 },
-	default: '',
-	required: true,
-	placeholder: '0x71C7656EC7ab88b098defB751B7401B5f6d8976F, 0x...',
-	description:
-		'The monitored addresses: 0x followed by 40 hexadecimal characters, separated by commas, spaces or new lines (or an array from an expression). Letter case does not matter.',
-};
+export const watchAddressesProperty = addressesProperty(
+	'The monitored addresses: 0x followed by 40 hexadecimal characters, separated by commas, spaces or new lines (or an array from an expression). Letter case does not matter.',
+);
 
 export const transferFiltersProperty: INodeProperties = {
 	displayName: 'Filters',

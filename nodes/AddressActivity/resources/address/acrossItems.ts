@@ -9,6 +9,7 @@ import { webhookLocator } from '../../fields';
 import { oncePerRun, type ItemOutcome, type OperationModule } from '../../operation';
 import { retryPolicy, webhookIdParameter, parsedParameter } from '../../parameters';
 import { batchSizeOption, batchSizeParameter } from './batches';
+import { addressesProperty } from '../../../shared/webhookProperties';
 
 export function requiredAddresses(value: unknown): string[] {
 	const addresses = parseAddresses(value);
@@ -72,10 +73,9 @@ function report(change: 'add' | 'remove', planned: Planned, totalAddresses: numb
 }
 
 /**
- * One webhook's items: one read of its list, then every item's new (or monitored) addresses in
- * batches, so N items cost 1 + ceil(addresses sent / batch) requests. Items apply in order. When a
- * batch fails, the items whose addresses were all sent before it succeed; the others fail with
- * how far it got. A retry of the execution re-reads the list and sends only what is still missing.
+ * One webhook's items: one read of its list, then their addresses in batches (1 + ceil(sent /
+ * batch) requests). When a batch fails, items sent in full before it succeed and the others say
+ * how far it got; a retry re-reads the list and sends only what is missing.
  */
 async function changeOneWebhook(context: IExecuteFunctions, change: 'add' | 'remove', items: ItemChange[]): Promise<ItemOutcome[]> {
 	const [first] = items;
@@ -139,16 +139,7 @@ export async function changeAcrossItems(context: IExecuteFunctions, change: 'add
 export function changeOperation(change: 'add' | 'remove', addressesDescription: string): Required<OperationModule> {
 	const properties: INodeProperties[] = [
 		webhookLocator(),
-		{
-			displayName: 'Addresses',
-			name: 'addresses',
-			type: 'string',
-			required: true,
-			default: '',
-			typeOptions: { rows: 4 },
-			placeholder: '0x71C7656EC7ab88b098defB751B7401B5f6d8976F, 0x...',
-			description: addressesDescription,
-		},
+		addressesProperty(addressesDescription),
 		{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, options: [batchSizeOption] },
 	];
 	return {

@@ -9,22 +9,17 @@ import { oncePerRun, type ItemOutcome } from '../../operation';
 import { parsedParameter, retryPolicy, webhookIdParameter } from '../../parameters';
 import { groupByWebhook } from './acrossItems';
 import { batchSizeOption, batchSizeParameter } from './batches';
+import { addressesProperty } from '../../../shared/webhookProperties';
 
 /** Lists in the output are cut to this many entries unless Include Full Lists is on. */
 const LISTED = 100;
 
 const properties: INodeProperties[] = [
 	webhookLocator(),
-	{
-		displayName: 'Addresses',
-		name: 'addresses',
-		type: 'string',
-		default: '',
-		typeOptions: { rows: 4 },
-		placeholder: '0x71C7656EC7ab88b098defB751B7401B5f6d8976F, 0x...',
-		description:
-			'The complete list the webhook should monitor, separated by commas, spaces or new lines, or an array from an expression. The addresses of all input items are gathered into one list per webhook.',
-	},
+	addressesProperty(
+		'The complete list the webhook should monitor, separated by commas, spaces or new lines, or an array from an expression. The addresses of all input items are gathered into one list per webhook.',
+		false,
+	),
 	{
 		displayName: 'Options',
 		name: 'options',

@@ -8,6 +8,7 @@ import { InvalidInputError, toNodeError } from '../../../shared/errors';
 import { changeAddresses, createWebhook, deleteWebhook } from '../../../shared/webhooks';
 import { batchSizeOption, batchSizeParameter } from '../address/batches';
 import { chainIdParameter, parseCallbackUrl, parsedParameter, parseWebhookText, retryPolicy } from '../../parameters';
+import { addressesProperty, eventSignaturesProperty, includeInternalTxsProperty, includeLogsProperty } from '../../../shared/webhookProperties';
 
 const properties: INodeProperties[] = [
 	{
@@ -20,31 +21,11 @@ const properties: INodeProperties[] = [
 		description: 'Publicly reachable URL that receives a POST for every activity on a monitored address',
 	},
 	chainLocatorProperty({ searchListMethod: 'searchWebhookChains' }),
-	{
-		displayName: 'Addresses',
-		name: 'addresses',
-		type: 'string',
-		required: true,
-		default: '',
-		typeOptions: { rows: 4 },
-		placeholder: '0x71C7656EC7ab88b098defB751B7401B5f6d8976F, 0x...',
-		description:
-			'Addresses to monitor (0x followed by 40 hex characters), separated by commas, spaces or new lines, or an array from an expression. Duplicates are dropped.',
-	},
-	{
-		displayName: 'Include Internal Transactions',
-		name: 'includeInternalTxs',
-		type: 'boolean',
-		default: false,
-		description: 'Whether deliveries carry the internal transactions (C-Chain 43114 and 43113 only)',
-	},
-	{
-		displayName: 'Include Logs',
-		name: 'includeLogs',
-		type: 'boolean',
-		default: false,
-		description: 'Whether deliveries carry the transaction logs',
-	},
+	addressesProperty(
+		'Addresses to monitor (0x followed by 40 hex characters), separated by commas, spaces or new lines, or an array from an expression. Duplicates are dropped.',
+	),
+	includeInternalTxsProperty('Whether deliveries carry the internal transactions (C-Chain 43114 and 43113 only)'),
+	includeLogsProperty('Whether deliveries carry the transaction logs'),
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
@@ -59,15 +40,9 @@ const properties: INodeProperties[] = [
 				default: '',
 				description: 'Free-text description of the webhook',
 			},
-			{
-				displayName: 'Event Signatures',
-				name: 'eventSignatures',
-				type: 'string',
-				default: '',
-				placeholder: 'Transfer(address,address,uint256)',
-				description:
-					'Only deliver activity whose log topic0 matches: 0x-prefixed 32-byte hashes or canonical signatures such as Transfer(address,address,uint256), separated by new lines or commas. Cannot be changed after creation.',
-			},
+			eventSignaturesProperty(
+				'Only deliver activity whose log topic0 matches: 0x-prefixed 32-byte hashes or canonical signatures such as Transfer(address,address,uint256), separated by new lines or commas. Cannot be changed after creation.',
+			),
 			{
 				displayName: 'Name',
 				name: 'name',

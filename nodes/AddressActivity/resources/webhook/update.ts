@@ -4,6 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { updateWebhook } from '../../../shared/webhooks';
 import { webhookLocator } from '../../fields';
 import { parseCallbackUrl, parsedParameter, parseWebhookStatus, parseWebhookText, retryPolicy, webhookIdParameter } from '../../parameters';
+import { includeInternalTxsProperty, includeLogsProperty } from '../../../shared/webhookProperties';
 
 const properties: INodeProperties[] = [
 	webhookLocator(),
@@ -28,20 +29,8 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 			},
-			{
-				displayName: 'Include Internal Transactions',
-				name: 'includeInternalTxs',
-				type: 'boolean',
-				default: false,
-				description: 'Whether deliveries carry the internal transactions',
-			},
-			{
-				displayName: 'Include Logs',
-				name: 'includeLogs',
-				type: 'boolean',
-				default: false,
-				description: 'Whether deliveries carry the transaction logs',
-			},
+			includeInternalTxsProperty('Whether deliveries carry the internal transactions'),
+			includeLogsProperty('Whether deliveries carry the transaction logs'),
 			{
 				displayName: 'Name',
 				name: 'name',
