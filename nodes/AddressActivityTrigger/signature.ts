@@ -7,10 +7,8 @@ const BACKSLASH = 0x5c;
 const SIGNATURE_PATTERN = /^[A-Za-z0-9+/]{43}=?$/;
 
 /**
- * The ways the service's own material signs a delivery (each HMAC-SHA256, base64):
- * - `jcs`: the documented scheme, over the JCS form of the body, keyed with the hex-decoded secret;
- * - `raw`: over the body bytes as sent, keyed with the hex-decoded secret;
- * - `rawUtf8Key`: over the body bytes, keyed with the secret's text itself (the SDK's generated hook).
+ * How the service's material signs (HMAC-SHA256, base64): `jcs` (documented) over the JCS text, `raw`
+ * over the body bytes, both keyed with the hex-decoded secret; `rawUtf8Key` keyed with its text (SDK).
  */
 export type SignatureScheme = 'jcs' | 'raw' | 'rawUtf8Key';
 
@@ -43,15 +41,12 @@ function canonicalText(delivery: SignedDelivery): string | undefined {
 	}
 }
 
-/** The scheme that last verified a delivery in this process: a service signs one way, so it is tried first. */
-let lastMatch: SignatureScheme = 'raw';
-const SCHEMES: SignatureScheme[] = ['raw', 'rawUtf8Key', 'jcs'];
+/** The documented scheme first; the raw-body ones (one HMAC each) are fallbacks. */
+const SCHEMES: SignatureScheme[] = ['jcs', 'raw', 'rawUtf8Key'];
 
 /**
- * True when x-signature matches any scheme the service is known to sign with, so that no genuine
- * delivery is refused for the way it was signed. The scheme that matched last is tried first,
- * then the raw-body checks (one HMAC each), and the JCS form is built only when needed. Every
- * comparison is constant-time.
+ * True when x-signature matches any scheme the service signs with, so that no genuine delivery is
+ * refused for its scheme. Every comparison is constant-time.
  */
 export function isSignatureValid(delivery: SignedDelivery, sharedSecret: string): boolean {
 	if (typeof delivery.signature !== 'string' || sharedSecret === '') return false;
@@ -69,11 +64,5 @@ export function isSignatureValid(delivery: SignedDelivery, sharedSecret: string)
 		const canonical = canonicalText(delivery);
 		return canonical !== undefined && timingSafeEqual(hmacSha256(key, canonical), received);
 	};
-	for (const scheme of [lastMatch, ...SCHEMES.filter((other) => other !== lastMatch)]) {
-		if (matches(scheme)) {
-			lastMatch = scheme;
-			return true;
-		}
-	}
-	return false;
+	return SCHEMES.some(matches);
 }

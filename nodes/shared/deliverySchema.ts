@@ -1,5 +1,5 @@
-// zod 4's API, shipped inside the zod 3.25 package that n8n provides: it compiles object checks
-// once and validates a delivery several times faster than the zod 3 API.
+// zod 4's API, shipped inside the zod 3.25 package that n8n provides: it compiles object checks once
+// (`npm run bench`: a 530 KiB delivery verified, validated and mapped in 7.5 ms, 10 to 15 with zod 3's).
 import { z } from 'zod/v4';
 
 // The delivery body (spec: "Event message"). Only what the trigger relies on is required; unknown

@@ -89,9 +89,9 @@ function headerSeconds(headers: Record<string, unknown>, name: string): number |
 }
 
 /**
- * The credential, read once for a series of requests (the pages of a list). n8n reads it from its
- * database, decrypts it and resolves its expressions at every getCredentials, and
- * httpRequestWithAuthentication does that again unless it is handed the data.
+ * The credential, read once for a series of requests (the pages of a list): n8n decrypts it at every
+ * getCredentials and request unless handed the data (`npm run bench:returnall -- --n8n`: 5.1 ms a
+ * page, 9 to 12 ms before).
  */
 export interface ServiceCredential {
 	baseUrl: string;
@@ -206,11 +206,8 @@ function afterErrorStatus(context: ServiceContext, request: ServiceRequest, resp
 }
 
 /**
- * Sends one request to the service with the credential and returns the parsed body. Waits out
- * 429s (retry-after) and retries 5xx and connection failures with exponential back-off, both
- * bounded; any other failure becomes a NodeApiError with the service's messages and a hint.
- * (T is constrained to objects so that `serviceRequest.call(this, ...)`, which cannot take type
- * arguments, yields IDataObject rather than unknown.)
+ * One request to the service with the credential; returns the parsed body. Waits out 429s and
+ * retries 5xx and dropped connections (bounded); anything else becomes a NodeApiError with a hint.
  */
 export async function serviceRequest<T extends IDataObject = IDataObject>(
 	this: ServiceContext,
