@@ -1,15 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error, no-console */
 /**
- * `npm run bench:n8n`: deliveries per second and p50/p99 latency of the Address Activity Trigger
- * against n8n's own Webhook node, in the same n8n 2.41.1, single instance (n8n start, SQLite) and
- * queue mode (main, two webhook processes behind a load balancer, one worker, Postgres, Redis),
- * with 1 and 8 requests in flight. Both get the same bodies: real deliveries captured from the
- * emulator, each copy with its own messageId and signed as the service signs (so the trigger's
- * signature check and duplicate window work as in production). The Webhook node runs twice: with
- * static parameters (n8n's fastest path, the baseline: n8n 2.41 takes no expression isolate for it)
- * and with one expression parameter (its response body), as a typical workflow has. Every cell is
- * bounded in count and time; the nodes take turns in rounds, and each round waits for the runs it
- * started to finish.
+ * `npm run bench:n8n`: deliveries per second and p50/p99 latency of the trigger against n8n's own
+ * Webhook node (static parameters, n8n's fastest path; and with one expression), in the same n8n,
+ * single instance and queue mode. All get the same signed deliveries, taking turns in rounds.
  *
  *   npm run bench:n8n -- [--deliveries 200] [--seconds 60] [--concurrency 1,8] [--modes single,queue]
  *                        [--variants default,lazy] [--trigger-versions 1,2]

@@ -5,10 +5,8 @@ function labels(property: INodeProperties): INodePropertyOptions[] {
 }
 
 /**
- * The subtitle under the node on the canvas: the chosen operation and resource by their labels
- * ("Get Many: Webhook"). The editor shows the subtitle expression's value as it is, so the
- * expression looks the labels up in maps built from the node's own Resource and Operation
- * options. The maps are flat because an expression ends at the first "}}".
+ * The canvas subtitle ("Get Many: Webhook"). The editor shows the expression's value as it is, so
+ * the labels come from flat maps built from the node's options (an expression ends at "}}").
  */
 export function operationSubtitle(properties: INodeProperties[]): string {
 	const resources: Record<string, string> = {};

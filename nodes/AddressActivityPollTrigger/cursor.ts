@@ -3,20 +3,12 @@ import type { IDataObject } from 'n8n-workflow';
 import type { NativeToken } from '../shared/transfers';
 
 /**
- * Where each address's polling stands, kept in the node's static data. n8n runs one workflow's
- * polls one after the other in its main process and saves the static data when a poll puts
- * items out (and after activation), so the cursor survives restarts.
- *
- * Each poll first reads the chain's newest block (the head), then each address's transactions
- * from its cursor up to that head, so all addresses are read over the same range and a
- * transaction of two monitored addresses is put out once. A cursor is the last block read; the
- * state also keeps the transactions already put out from the lowest cursor on. The next poll
- * reads that block again (a transaction the service lists late in it is not lost) and skips what
- * was put out. An address whose backlog is larger than one poll may read stops in the block of
- * the last transaction it read and goes on from there.
+ * Where an address's polling stands, in the node's static data (n8n runs a workflow's polls one at
+ * a time and saves static data after each that puts items out). Every poll reads all addresses up
+ * to the same head, so a transaction of two monitored addresses is put out once.
  */
 export interface AddressCursor extends IDataObject {
-	/** The first block to read (again). */
+	/** The first block to read: the last one read, again (a transaction listed late in it is not lost, a backlog goes on). */
 	from: number;
 	/** The head this address was last read up to completely; unset while a backlog remains. */
 	upTo?: number;

@@ -58,10 +58,8 @@ function pollBudgetMs(context: IPollFunctions): number {
 }
 
 /**
- * Reads one address's new transactions, from its cursor up to `head`, oldest first: at most
- * `maxPages` pages with transactions not put out before (pages of a block already read in part
- * do not count, so a cut inside a large block still moves on), and none once `deadline` passed.
- * `found` answers whether a transaction is new.
+ * One address's new transactions from its cursor up to `head`, oldest first: at most `maxPages`
+ * pages with new ones (a block read in part before does not count), none after `deadline`.
  */
 async function readAddress(
 	context: IPollFunctions,

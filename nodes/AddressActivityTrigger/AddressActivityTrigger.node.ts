@@ -77,11 +77,9 @@ async function findOwnWebhook(context: IHookFunctions, url: string): Promise<Rem
 }
 
 /**
- * What an activation or deactivation may spend on the service, retries included. n8n 2.41 tries
- * a trigger's activation up to 5 times (1, 2, 4, 8 s apart, each failure followed by delete) and
- * aborts the publication after 84 s (70% of its 120 s outbox lease) with a message of its own,
- * showing the workflow active. Calls that follow a failure within those 84 s (each with a new
- * context) share the budget of the first, so the node's own message ends the publication.
+ * What an activation or deactivation may spend on the service, retries included. n8n 2.41 retries
+ * a failed activation for up to 84 s, then ends it with its own message: calls that follow a
+ * failure within that time share the first one's budget, so the node's message ends it instead.
  */
 const LIFECYCLE_BUDGET_MS = 45_000;
 const CLEANUP_BUDGET_MS = 10_000;

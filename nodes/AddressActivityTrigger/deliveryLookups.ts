@@ -1,8 +1,6 @@
 /**
- * What a delivery needs from the service, read at most once per process and kept in its memory
- * (processMemory.ts): the account's shared secret and the webhook registered at the trigger's
- * URL. Each call has one attempt and a share of the delivery's time budget, because the service
- * stops waiting for the answer after 10 s.
+ * What a delivery needs from the service (the shared secret, the webhook at the trigger's URL), read
+ * at most once per process: one attempt each, within the delivery's budget (the service waits 10 s).
  */
 import { NodeApiError, sleep } from 'n8n-workflow';
 import type { IWebhookFunctions } from 'n8n-workflow';
@@ -22,10 +20,8 @@ export interface ServiceBudget {
 }
 
 /**
- * Reads of the shared secret start at most this often per credential. A request that fails
- * verification waits for a read that started after it arrived: forged requests cannot use up the
- * read a genuine delivery signed with a just-rotated secret needs, and cost at most one read per
- * interval however many there are.
+ * Reads of the shared secret start at most this often per credential: forged requests cost at most
+ * one read per interval, and cannot use up the read a delivery signed after a rotation needs.
  */
 export const SECRET_READ_INTERVAL_MS = 1000;
 /** A webhook id found to deliver elsewhere is asked about again after this long. */
@@ -62,11 +58,9 @@ async function readSecret(context: IWebhookFunctions, key: string, budget: Servi
 }
 
 /**
- * The account's shared secret as this process knows it. With `fresh` (the delivery failed
- * verification with the known one), as read by a request that started after the delivery arrived,
- * so that a rotation the delivery was signed after is seen: deliveries waiting together share one
- * read, and reads start at most every SECRET_READ_INTERVAL_MS. Undefined when it cannot be had
- * within the budget.
+ * The shared secret as this process knows it; with `fresh`, as read by a request that started after
+ * the delivery arrived (so a rotation is seen; waiting deliveries share that read). Undefined when
+ * it cannot be had in time.
  */
 export async function sharedSecretFor(
 	context: IWebhookFunctions,
@@ -121,10 +115,8 @@ async function readWebhook(context: IWebhookFunctions, webhookId: string, budget
 }
 
 /**
- * Whether `webhookId` is the webhook registered at this trigger's URL: known in this process, or
- * else asked of the service (the URL is unique to workflow and node, and the webhook's URL at the
- * service is a fact no concurrent writer in n8n can lose). A delivery that arrives while
- * activation is still running is accepted this way too.
+ * Whether `webhookId` is the webhook at this trigger's URL: known here, or asked of the service
+ * (a fact no concurrent writer in n8n can lose), so a delivery during activation is accepted too.
  */
 export async function ownWebhook(context: IWebhookFunctions, url: string, webhookId: string, budget: ServiceBudget): Promise<Ownership> {
 	const known = knownWebhooks.get(url);
@@ -142,10 +134,8 @@ export async function ownWebhook(context: IWebhookFunctions, url: string, webhoo
 }
 
 /**
- * The webhook as the service has it now (an address may have been added elsewhere since this
- * process read it), for a delivery that mentions none of the known addresses. Only a read that
- * started after the delivery arrived can have seen every address the delivery was sent for:
- * deliveries that arrive together share one such read. Undefined when it cannot be read in time.
+ * The webhook as the service has it now, for a delivery that mentions no known address: only a read
+ * that started after the delivery arrived has every address it was sent for (arrivals share one).
  */
 export async function freshKnownWebhook(
 	context: IWebhookFunctions,

@@ -1,11 +1,6 @@
 /**
- * The duplicate window: which messages this process has started a run for. A retry of a message
- * reuses its messageId for about 45 hours, so ids are kept 48 hours (bounded in number).
- *
- * A message is claimed before its run is handed to n8n and settled by n8n's answer to the
- * service: a 2xx keeps it (later copies are acknowledged without a run); anything else forgets
- * it, so that the service's retry runs it. A copy that arrives while the first is still being
- * answered waits for that answer instead of guessing.
+ * Which messages this process started a run for (retries reuse a messageId for about 45 hours).
+ * A claim is settled by n8n's answer: a 2xx keeps it, anything else forgets it so the retry runs.
  */
 import { messageWindows } from './processMemory';
 

@@ -1,9 +1,6 @@
 /**
- * What the trigger remembers in the memory of one n8n process (main or a webhook process), never
- * in the workflow's static data: n8n loads static data per request and saves it whole, so a
- * delivery that wrote there could undo what activation or another delivery wrote at the same
- * time. Everything here can be lost at any moment (restart, another process) and is re-learned
- * from the service when needed.
+ * What the trigger keeps in one n8n process's memory, never in static data (saved whole by whoever
+ * writes last). Any of it may be lost at any moment and is re-read from the service when needed.
  */
 import { BoundedMap } from './boundedMap';
 import type { MessageWindow } from './duplicates';

@@ -184,10 +184,8 @@ async function claimMessage(context: IWebhookFunctions, url: string, delivery: D
 }
 
 /**
- * Handles one delivery: verify, validate, check it is for this trigger's webhook, drop copies of a
- * message this process already ran, then hand the run to n8n. n8n answers the service only after
- * it has created (or queued) the execution, so a failure there is a non-2xx and the service
- * retries: nothing acknowledged is lost. Nothing here writes the workflow's static data.
+ * One delivery: verify, validate, check the webhook, drop copies, hand the run to n8n. n8n answers
+ * the service once the execution exists, so a failure is a non-2xx and the service retries.
  */
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const config = readDeliveryConfig.call(this);

@@ -54,10 +54,8 @@ export function droppedAddresses(webhook: RemoteWebhook, config: TriggerConfig, 
 }
 
 /**
- * Brings an existing webhook in line with the parameters: adds configured addresses it lacks,
- * removes the addresses this trigger registered before but no longer lists (those added
- * elsewhere stay), re-activates it (the service deactivates webhooks whose deliveries keep
- * failing), and corrects url, flags and name. Returns the webhook as it now is.
+ * Brings an existing webhook in line with the parameters (addresses this trigger added and no longer
+ * lists go; those added elsewhere stay), re-activates it, and corrects url, flags and name.
  */
 export async function reconcileWebhook(
 	this: IHookFunctions,

@@ -34,10 +34,8 @@ function agentArgument(parameter: unknown): string | undefined {
 }
 
 /**
- * Builds the error for one item's invalid parameter: names the field, the bad value and the item
- * (1-based, as the editor shows items), and carries itemIndex so Continue On Fail pairs it. An AI
- * agent calling the node as a tool knows the argument it sent, not items: the message names the
- * $fromAI() argument instead.
+ * The error for an item's invalid parameter: field, bad value and item (1-based, as the editor
+ * shows), with itemIndex for Continue On Fail. For an AI agent it names the $fromAI() argument.
  */
 export function toInputError(
 	node: INode,
@@ -60,10 +58,8 @@ export function toInputError(
 }
 
 /**
- * The one error policy: any failure leaves a node as a NodeApiError (the service answered, or
- * could not be reached) or a NodeOperationError (bad input, a bad Base URL, a cancelled run), with
- * the item index. n8n's own errors are returned as they are, given the index if they lack one
- * (wrapping a NodeApiError in a new one would return the original and drop the new options).
+ * Every failure leaves a node as a NodeApiError or NodeOperationError with the item index. n8n's
+ * own errors pass as they are (re-wrapping a NodeApiError would return the original anyway).
  */
 export function toNodeError(context: { getNode(): INode }, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {

@@ -29,10 +29,8 @@ export interface Page<T> {
 }
 
 /**
- * The one paginator: yields a list's pages in order, following nextPageToken, and stops at the
- * last page or once `limit` entries were yielded (never requesting a page it does not need).
- * A 400 after the first page is about the token (page one was accepted with the same
- * parameters): tokens are valid for 24 hours.
+ * Yields a list's pages following nextPageToken, up to `limit` entries, never requesting a page it
+ * does not need. A 400 after page one is about the token (valid 24 hours).
  */
 export async function* servicePages<T extends IDataObject | string = IDataObject>(
 	this: ServiceContext,

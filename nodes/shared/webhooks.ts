@@ -186,10 +186,8 @@ function mayHaveBeenCreated(error: unknown): boolean {
 }
 
 /**
- * Registers a webhook with the first batch of addresses in the create body; returns it with the
- * addresses still to add (the caller adds them, with clean-up if that fails). A create that fails
- * with a 5xx or a dropped connection may have been carried out: the webhook is then looked up by
- * its URL and returned if found, rather than left behind or created twice.
+ * Registers a webhook with the first batch of addresses; returns it with the rest to add. A create
+ * that failed with a 5xx or dropped connection may have happened: it is looked up by URL first.
  */
 export async function createWebhook(
 	this: ServiceContext,

@@ -1,19 +1,9 @@
 /* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/require-node-api-error */
 /**
- * Return All benchmark: what one page costs when the Address Activity node reads a whole list
- * (Transaction > Get Many, chain 43114: 10,500 transactions in 105 pages of 100), next to a bare
- * fetch loop over the same pages, side by side in one run against one emulator. The readers take
- * turns, so all see the same machine load; the figures are the median and the best round.
- *
- * - bare: fetch, parse, keep the entries (the least a client can do);
- * - harness: the node through n8n-core's WorkflowExecute (test/harness/runNode.ts), whose
- *   credentials come from memory;
- * - n8n (with `--n8n`): the node in the real n8n 2.41.1 (the cached install, the package as built
- *   in dist/), timed by n8n itself (the node's executionTime); n8n reads the credential from its
- *   database, decrypts it and resolves its expressions whenever a node asks for it.
- *
- * The emulator runs in a process of its own, as the service does for n8n (`--in-process` runs it
- * in the benchmark's process instead: its work then counts on every side).
+ * Return All benchmark: what one page costs when the node reads a whole list (10,500 transactions
+ * in 105 pages), next to a bare fetch loop (the least a client can do), through n8n-core's
+ * WorkflowExecute and (`--n8n`) in real n8n, timed by n8n itself. The readers take turns.
+ * `--in-process` runs the emulator in the benchmark's process instead of its own.
  *
  *   npm run bench:returnall [-- --rounds 7] [-- --n8n] [-- --in-process]
  */

@@ -1,16 +1,8 @@
 /**
- * Runs the Address Activity Poll Trigger the way n8n 2.41 does, through n8n-core's real
- * PollContext: real node parameters (with the Poll Times n8n's node loader adds to every polling
- * node), credentials applied by the harness's CredentialsHelper, and the workflow's static data.
- *
- * What n8n does around poll() (n8n's TriggerExecutionContextFactory and ActiveWorkflowTriggers,
- * without durable poll cursors, the default):
- * - activation (also at n8n start) runs one poll at once; an error there fails the activation;
- * - a poll that returns items starts an execution and saves the workflow's static data first;
- * - a poll that returns null changes the static data in memory only (the next save, or none);
- * - activation saves the static data after that first poll;
- * - "Fetch Test Event" in the editor runs poll() in manual mode on a fresh PollContext.
- * A restart drops what was only in memory and continues from the saved static data.
+ * Runs the poll trigger the way n8n 2.41 does, through n8n-core's PollContext: activation runs one
+ * poll (an error fails it) and saves the static data after it; a poll with items saves static data
+ * and starts an execution; a poll without changes static data in memory only; Fetch Test Event
+ * polls in manual mode on a fresh context. A restart keeps only what was saved.
  */
 import { PollContext } from 'n8n-core';
 import { Workflow } from 'n8n-workflow';

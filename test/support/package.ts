@@ -28,12 +28,9 @@ export function packPackage(destination = fs.mkdtempSync(path.join(os.tmpdir(), 
 }
 
 /**
- * Installs the tarball as a community package of the n8n whose N8N_USER_FOLDER is `userFolder`,
- * with the same steps n8n's own community-package installer takes: unpack into
- * <user folder>/.n8n/nodes/node_modules/<name>, drop dev/peer/optional dependencies from its
- * package.json, `npm install` its runtime dependencies (none here) and record it in
- * <user folder>/.n8n/nodes/package.json. n8n scans that node_modules folder at start; n8n-workflow
- * and zod then resolve from n8n's own node_modules.
+ * Installs the tarball as a community package of the n8n at `userFolder`, as n8n's installer does:
+ * unpacked into .n8n/nodes/node_modules/<name>, without dev/peer dependencies, recorded in
+ * .n8n/nodes/package.json; n8n-workflow and zod then resolve from n8n's own node_modules.
  */
 export function installIntoUserFolder(tarball: string, userFolder: string): string {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
