@@ -1,8 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error, no-console */
 /**
  * `npm run bench:n8n`: deliveries per second and p50/p99 latency of the trigger against n8n's own
- * Webhook node (static parameters, n8n's fastest path; and with one expression), in the same n8n,
- * single instance and queue mode. All get the same signed deliveries, taking turns in rounds.
+ * Webhook node (static parameters, n8n's fastest path; with one expression; with Header Auth), in
+ * the same n8n, single instance and queue mode. All get the same signed deliveries, taking turns in rounds.
  *
  *   npm run bench:n8n -- [--deliveries 200] [--seconds 60] [--concurrency 1,8] [--modes single,queue]
  *                        [--variants default,lazy] [--trigger-versions 1,2]
@@ -40,8 +40,6 @@ const WATCHED = '0x71c7656ec7ab88b098defb751b7401b5f6d8976f';
 const COUNTERPARTY = '0x28c6c06298d514db089934071355e5743bf21d60';
 const USDC = { address: '0xb97ef9ef8734c71904d8002f8b6bc66dd9c48a6e', name: 'USD Coin', symbol: 'USDC', decimals: 6 };
 const WARM_UP = 20;
-const STATIC_WEBHOOK = 'Webhook (static)';
-const EXPRESSION_WEBHOOK = 'Webhook (expression)';
 const ROUNDS = 4;
 
 interface Options {
@@ -86,16 +84,22 @@ interface Target {
 	stop(): Promise<void>;
 }
 
-/**
- * Expression isolates the receiving processes took so far: n8n's own counter, which its
- * /metrics endpoint exports with N8N_METRICS=true (summed over the receiving processes).
- */
-async function isolatesAcquired(receivers: string[]): Promise<number> {
-	let total = 0;
+/** n8n's own counters as its /metrics endpoint exports them with N8N_METRICS=true. */
+interface Counters {
+	/** Expression isolates taken. */
+	isolates: number;
+	/** CPU seconds used (user + system): the cost of a delivery, less sensitive than throughput to load from elsewhere. */
+	cpuSeconds: number;
+}
+
+/** The counters so far, summed over the receiving processes. */
+async function countersOf(receivers: string[]): Promise<Counters> {
+	const total: Counters = { isolates: 0, cpuSeconds: 0 };
 	for (const url of receivers) {
-		const text = await (await fetch(`${url}/metrics`)).text();
-		const line = text.split('\n').find((candidate) => /^n8n_expression_pool_acquired_total(\{[^}]*\})? /.test(candidate));
-		total += line ? Number(line.split(' ').pop()) : 0;
+		const lines = (await (await fetch(`${url}/metrics`)).text()).split('\n');
+		const value = (name: string) => Number(lines.find((line) => new RegExp(`^${name}(\\{[^}]*\\})? `).test(line))?.split(' ').pop() ?? 0);
+		total.isolates += value('n8n_expression_pool_acquired_total');
+		total.cpuSeconds += value('n8n_process_cpu_seconds_total') || value('process_cpu_seconds_total');
 	}
 	return total;
 }
@@ -104,7 +108,7 @@ async function startTarget(mode: Mode, env: Record<string, string>, install: N8n
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `aa-bench-${mode}-`));
 	installIntoUserFolder(tarball, userFolder);
 	const remove = () => fs.rmSync(userFolder, { recursive: true, force: true });
-	// The same for both nodes: exports n8n's isolate counter (see isolatesAcquired).
+	// The same for both nodes: exports n8n's counters (see countersOf).
 	const withMetrics = { N8N_METRICS: 'true', ...env };
 	try {
 		if (mode === 'single') {
@@ -125,11 +129,27 @@ async function startTarget(mode: Mode, env: Record<string, string>, install: N8n
 	}
 }
 
-/** n8n's Webhook node answering on receipt, then No Operation; `expression` gives it an expression response body. */
-function webhookNodeWorkflow(webhookPath: string, expression: boolean): WorkflowInput {
-	const options = expression ? { responseData: '={{ JSON.stringify({ received: true }) }}' } : {};
+/**
+ * The ways the Webhook node runs here: static parameters (n8n's fastest path, the baseline), one
+ * expression (its response body), and Header Auth (static, with a credential, as an endpoint that
+ * checks its caller is built with n8n's own node).
+ */
+type WebhookKind = 'static' | 'expression' | 'headerAuth';
+const WEBHOOK_NODE: Record<WebhookKind, string> = {
+	static: 'Webhook (static)',
+	expression: 'Webhook (expression)',
+	headerAuth: 'Webhook (Header Auth)',
+};
+const STATIC_WEBHOOK = WEBHOOK_NODE.static;
+const EXPRESSION_WEBHOOK = WEBHOOK_NODE.expression;
+const AUTH_HEADER = 'x-bench-token';
+
+/** n8n's Webhook node answering on receipt, then No Operation. */
+function webhookNodeWorkflow(webhookPath: string, kind: WebhookKind, credential: { id: string; name: string }): WorkflowInput {
+	const options = kind === 'expression' ? { responseData: '={{ JSON.stringify({ received: true }) }}' } : {};
+	const auth = kind === 'headerAuth' ? { authentication: 'headerAuth' } : {};
 	return {
-		name: `Bench: n8n Webhook node (${expression ? 'expression' : 'static'})`,
+		name: `Bench: n8n ${WEBHOOK_NODE[kind]} node`,
 		nodes: [
 			{
 				id: randomUUID(),
@@ -138,7 +158,8 @@ function webhookNodeWorkflow(webhookPath: string, expression: boolean): Workflow
 				typeVersion: 2.1,
 				position: [0, 0],
 				webhookId: webhookPath,
-				parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'onReceived', options },
+				parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'onReceived', ...auth, options },
+				...(kind === 'headerAuth' ? { credentials: { httpHeaderAuth: credential } } : {}),
 			},
 			{ id: randomUUID(), name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [240, 0], parameters: {} },
 		],
@@ -169,13 +190,14 @@ interface Row {
 	result: CellResult;
 	drainSeconds: number;
 	isolates: number;
+	cpuMsPerDelivery: number;
 }
 
-/** Copies of a delivered body, each with its own messageId and signature. */
-function prepare(template: Record<string, unknown>, secret: string, count: number): PreparedRequest[] {
+/** Copies of a delivered body, each with its own messageId and signature (and the node's own headers). */
+function prepare(template: Record<string, unknown>, secret: string, count: number, headers: Record<string, string> = {}): PreparedRequest[] {
 	return Array.from({ length: count }, () => {
 		const body = { ...template, messageId: randomUUID() };
-		return { body: JSON.stringify(body), headers: { 'x-signature': signMessage(body, secret) } };
+		return { body: JSON.stringify(body), headers: { 'x-signature': signMessage(body, secret), ...headers } };
 	});
 }
 
@@ -197,12 +219,15 @@ async function benchTarget(
 	const versions = (options.triggerVersions ?? [...new Set(declared)].sort()).filter((version) => declared.includes(version));
 	if (!versions.length) throw new Error(`the package declares trigger versions ${declared.join(', ')}; none of ${options.triggerVersions?.join(', ')}`);
 
-	const webhookNodes: Array<{ name: string; workflowId: string; url: string }> = [];
-	for (const expression of [false, true]) {
+	const token = randomUUID();
+	const headerAuth = await client.createCredential('Bench header', 'httpHeaderAuth', { name: AUTH_HEADER, value: token });
+	const webhookNodes: Array<{ name: string; workflowId: string; url: string; headers: Record<string, string> }> = [];
+	for (const kind of Object.keys(WEBHOOK_NODE) as WebhookKind[]) {
 		const webhookPath = randomUUID();
-		const workflow = await client.createWorkflow(webhookNodeWorkflow(webhookPath, expression));
+		const workflow = await client.createWorkflow(webhookNodeWorkflow(webhookPath, kind, { id: headerAuth.id, name: headerAuth.name }));
 		await client.activateWorkflow(workflow.id);
-		webhookNodes.push({ name: expression ? EXPRESSION_WEBHOOK : STATIC_WEBHOOK, workflowId: workflow.id, url: `${target.webhookBase}/webhook/${webhookPath}` });
+		const headers: Record<string, string> = kind === 'headerAuth' ? { [AUTH_HEADER]: token } : {};
+		webhookNodes.push({ name: WEBHOOK_NODE[kind], workflowId: workflow.id, url: `${target.webhookBase}/webhook/${webhookPath}`, headers });
 	}
 	const triggers: Array<{ version: number; workflow: Workflow; url: string }> = [];
 	for (const version of versions) {
@@ -227,7 +252,7 @@ async function benchTarget(
 	for (const node of webhookNodes) {
 		await waitFor(
 			'the Webhook nodes to answer',
-			async () => (await fetch(node.url, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).ok,
+			async () => (await fetch(node.url, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', ...node.headers } })).ok,
 			60_000,
 			200,
 		);
@@ -258,16 +283,17 @@ async function benchTarget(
 
 	const nodes = [
 		...webhookNodes.map((node) => ({ ...node, template: templates[0] })),
-		...triggers.map((trigger, index) => ({ name: `Trigger v${trigger.version}`, workflowId: trigger.workflow.id, url: trigger.url, template: templates[index] })),
+		...triggers.map((trigger, index) => ({ name: `Trigger v${trigger.version}`, workflowId: trigger.workflow.id, url: trigger.url, template: templates[index], headers: {} })),
 	];
 	const rows: Row[] = [];
 	for (const concurrency of options.concurrency) {
 		const cells = nodes.map((node) => ({
 			node,
-			requests: prepare(node.template, secret, WARM_UP + options.deliveries),
+			requests: prepare(node.template, secret, WARM_UP + options.deliveries, node.headers),
 			rounds: [] as Round[],
 			drainSeconds: 0,
 			isolates: 0,
+			cpuSeconds: 0,
 		}));
 		for (const cell of cells) {
 			await runLoad(cell.node.url, cell.requests.splice(0, WARM_UP), concurrency, 30);
@@ -279,17 +305,20 @@ async function benchTarget(
 			for (const cell of cells) {
 				const batch = cell.requests.splice(0, perRound);
 				if (!batch.length) continue;
-				const isolatesBefore = await isolatesAcquired(target.receivers);
+				const before = await countersOf(target.receivers);
 				cell.rounds.push(await runLoad(cell.node.url, batch, concurrency, options.seconds / ROUNDS));
 				cell.drainSeconds += await drain(client, cell.node.workflowId);
-				cell.isolates += (await isolatesAcquired(target.receivers)) - isolatesBefore;
+				const after = await countersOf(target.receivers);
+				cell.isolates += after.isolates - before.isolates;
+				cell.cpuSeconds += after.cpuSeconds - before.cpuSeconds;
 			}
 		}
 		for (const cell of cells) {
 			const result = summarise(cell.rounds);
-			rows.push({ variant, mode, concurrency, node: cell.node.name, result, drainSeconds: cell.drainSeconds, isolates: cell.isolates });
+			const cpuMsPerDelivery = (cell.cpuSeconds * 1000) / Math.max(1, result.sent);
+			rows.push({ variant, mode, concurrency, node: cell.node.name, result, drainSeconds: cell.drainSeconds, isolates: cell.isolates, cpuMsPerDelivery });
 			log(
-				`  ${mode} ${variant} c=${concurrency} ${cell.node.name}: ${result.sent} in ${result.seconds.toFixed(1)} s, ${result.perSecond.toFixed(1)}/s, p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms, ${cell.isolates} isolates${result.failed ? `, ${result.failed} not 200: ${result.failures.join(' | ')}` : ''}`,
+				`  ${mode} ${variant} c=${concurrency} ${cell.node.name}: ${result.sent} in ${result.seconds.toFixed(1)} s, ${result.perSecond.toFixed(1)}/s, p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms, ${cell.isolates} isolates, ${cpuMsPerDelivery.toFixed(1)} ms CPU each${result.failed ? `, ${result.failed} not 200: ${result.failures.join(' | ')}` : ''}`,
 			);
 		}
 	}
@@ -297,7 +326,7 @@ async function benchTarget(
 }
 
 function printTable(rows: Row[], options: Options): void {
-	const header = ['mode', 'variant', 'conc', 'node', 'sent', 'deliveries/s', 'p50 ms', 'p99 ms', 'runs done/s', 'isolates', 'x thr', 'x p99', 'x thr expr', 'target', 'not 200'];
+	const header = ['mode', 'variant', 'conc', 'node', 'sent', 'deliveries/s', 'p50 ms', 'p99 ms', 'runs done/s', 'isolates', 'CPU ms', 'x CPU', 'x thr', 'x p99', 'x thr expr', 'target', 'not 200'];
 	const lines = rows.map((row) => {
 		const sameGroup = (node: string) =>
 			rows.find((other) => other.mode === row.mode && other.variant === row.variant && other.concurrency === row.concurrency && other.node === node);
@@ -307,7 +336,7 @@ function printTable(rows: Row[], options: Options): void {
 		const ratioP99 = baseline ? row.result.p99Ms / baseline.result.p99Ms : NaN;
 		const ratioExpression = withExpression ? row.result.perSecond / withExpression.result.perSecond : NaN;
 		const isBaseline = row.node === STATIC_WEBHOOK;
-		const isWebhookNode = isBaseline || row.node === EXPRESSION_WEBHOOK;
+		const isWebhookNode = Object.values(WEBHOOK_NODE).includes(row.node);
 		return [
 			row.mode,
 			row.variant,
@@ -319,6 +348,8 @@ function printTable(rows: Row[], options: Options): void {
 			row.result.p99Ms.toFixed(1),
 			(row.result.sent / (row.result.seconds + row.drainSeconds)).toFixed(1),
 			String(row.isolates),
+			row.cpuMsPerDelivery.toFixed(1),
+			isBaseline ? '1.00' : baseline ? (row.cpuMsPerDelivery / baseline.cpuMsPerDelivery).toFixed(2) : 'NaN',
 			isBaseline ? '1.00' : ratioThroughput.toFixed(2),
 			isBaseline ? '1.00' : ratioP99.toFixed(2),
 			ratioExpression.toFixed(2),
@@ -334,7 +365,8 @@ function printTable(rows: Row[], options: Options): void {
 	console.log(`x thr / x p99: against the ${STATIC_WEBHOOK} node (n8n's fastest path) in the same row group; x thr expr: against the ${EXPRESSION_WEBHOOK} node`);
 	console.log('target (the trigger): x thr >= 0.9 and x p99 <= 1.2');
 	console.log('runs done/s: deliveries / (sending time + time until the last run finished)');
-	console.log('isolates: expression isolates the receiving process(es) took during the cell (single instance: the runs included; queue mode: the webhook processes only)\n');
+	console.log('isolates: expression isolates the receiving process(es) took during the cell (single instance: the runs included; queue mode: the webhook processes only)');
+	console.log('CPU ms: CPU time the same processes used per delivery, from their process_cpu_seconds_total (x CPU: against the static Webhook node; lower is cheaper)\n');
 	console.log(format(header));
 	console.log(widths.map((width) => '-'.repeat(width)).join('  '));
 	for (const line of lines) console.log(format(line));
