@@ -131,8 +131,8 @@ async function startTarget(mode: Mode, env: Record<string, string>, install: N8n
 
 /**
  * The ways the Webhook node runs here: static parameters (n8n's fastest path, the baseline), one
- * expression (its response body), and Header Auth (static, with a credential, as an endpoint that
- * checks its caller is built with n8n's own node).
+ * expression (its response body), and Header Auth (static, with a credential: n8n's own way to
+ * accept only a known caller).
  */
 type WebhookKind = 'static' | 'expression' | 'headerAuth';
 const WEBHOOK_NODE: Record<WebhookKind, string> = {
