@@ -42,7 +42,6 @@ function parseArgs(argv: string[]) {
 
 async function main() {
 	const emulator = await startEmulator(parseArgs(process.argv.slice(2)));
-	console.log(`emulator listening on ${emulator.url}`);
 	const stop = () => {
 		emulator.close().then(
 			() => process.exit(0),
@@ -51,6 +50,8 @@ async function main() {
 	};
 	process.once('SIGINT', stop);
 	process.once('SIGTERM', stop);
+	// Only now: whoever reads this line may signal at once (the write to a pipe is synchronous).
+	console.log(`emulator listening on ${emulator.url}`);
 }
 
 main().catch((error: Error) => {
