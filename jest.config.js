@@ -8,6 +8,8 @@ module.exports = {
 		// Type checking runs once in `npm run typecheck`; jest only transpiles, which keeps it fast.
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},
+	globalSetup: '<rootDir>/test/global-setup.js',
+	globalTeardown: '<rootDir>/test/global-teardown.js',
 	setupFiles: ['<rootDir>/test/setup-env.js'],
 	testTimeout: 30000,
 };

@@ -10,7 +10,7 @@ module.exports = {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},
 	globalSetup: '<rootDir>/test/e2e/global-setup.ts',
-	setupFiles: ['<rootDir>/test/setup-env.js'],
+	globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',
 	testTimeout: 180000,
 	// One n8n at a time on a 2-core machine.
 	maxWorkers: 1,

@@ -11,7 +11,7 @@ module.exports = {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},
 	globalSetup: '<rootDir>/test/queue/global-setup.ts',
-	setupFiles: ['<rootDir>/test/setup-env.js'],
+	globalTeardown: '<rootDir>/test/queue/global-teardown.ts',
 	testTimeout: 240000,
 	maxWorkers: 1,
 };

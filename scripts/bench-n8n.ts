@@ -25,7 +25,7 @@ import { currentBuildTarball } from '../test/support/currentBuild';
 import { ensureN8n, type N8nInstall } from '../test/support/install';
 import { startN8n } from '../test/support/n8n';
 import { N8nClient, type Workflow, type WorkflowInput } from '../test/support/n8nClient';
-import { installIntoUserFolder } from '../test/support/package';
+import { installIntoUserFolder, removePacked } from '../test/support/package';
 import { ensurePostgres, type PostgresInstall } from '../test/support/postgres';
 import { startQueueDeployment } from '../test/support/queue';
 
@@ -377,13 +377,19 @@ async function main(): Promise<void> {
 	const log = (line: string) => console.error(line);
 	const install = await ensureN8n({ log });
 	const postgres = options.modes.includes('queue') ? await ensurePostgres({ log }) : undefined;
-	const tarball = currentBuildTarball(process.env.AA_QUEUE_TARBALL);
+	const given = process.env.AA_QUEUE_TARBALL;
+	const tarball = currentBuildTarball(given);
+	// A tarball packed here is removed at the end; one given by AA_QUEUE_TARBALL is the caller's.
+	const removeTarball = () => tarball !== given && removePacked(tarball);
 	const emulator = await startEmulator({ apiKeys: [{ key: KEY, plan: 'paid' }], timeScale: 1000 });
 	let target: Target | undefined;
 	// Ctrl-C stops what this started before exiting (the reapers cover a harder kill).
 	const interrupt = () => {
 		log('interrupted: stopping n8n and the emulator');
-		void Promise.allSettled([target?.stop(), emulator.close()]).then(() => process.exit(130));
+		void Promise.allSettled([target?.stop(), emulator.close()]).then(() => {
+			removeTarball();
+			process.exit(130);
+		});
 	};
 	process.once('SIGINT', interrupt);
 	process.once('SIGTERM', interrupt);
@@ -403,6 +409,7 @@ async function main(): Promise<void> {
 		}
 	} finally {
 		await emulator.close();
+		removeTarball();
 	}
 	printTable(rows, options);
 }

@@ -17,7 +17,7 @@ import { currentBuildTarball } from '../support/currentBuild';
 import { ensureN8n, N8N_VERSION } from '../support/install';
 import { startN8n } from '../support/n8n';
 import { loadFlatted, N8nClient } from '../support/n8nClient';
-import { installIntoUserFolder } from '../support/package';
+import { installIntoUserFolder, removePacked } from '../support/package';
 import { AddressActivityApi } from '../../credentials/AddressActivityApi.credentials';
 import { AddressActivity } from '../../nodes/AddressActivity/AddressActivity.node';
 import packageJson from '../../package.json';
@@ -85,7 +85,12 @@ async function n8nReader(credentials: AddressActivityCredentialData): Promise<Re
 	const install = await ensureN8n();
 	const flatted = loadFlatted(install);
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'aa-bench-returnall-'));
-	installIntoUserFolder(currentBuildTarball(), userFolder);
+	const tarball = currentBuildTarball();
+	try {
+		installIntoUserFolder(tarball, userFolder);
+	} finally {
+		removePacked(tarball);
+	}
 	const n8n = await startN8n({ install, userFolder, logFile: path.join(userFolder, 'n8n.log') });
 	const close = async () => {
 		await n8n.stop();

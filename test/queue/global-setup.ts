@@ -17,7 +17,9 @@ export default async function globalSetup(): Promise<void> {
 	const postgres = await ensurePostgres({ log });
 	ensureRedisServer(log);
 	const ready = Date.now();
-	const tarball = currentBuildTarball(process.env.AA_QUEUE_TARBALL);
+	const given = process.env.AA_QUEUE_TARBALL;
+	const tarball = currentBuildTarball(given);
+	if (tarball !== given) process.env.AA_QUEUE_PACKED = tarball;
 	log(
 		`n8n, ${postgres.version} and redis-server ready in ${((ready - started) / 1000).toFixed(1)} s; package ${path.basename(tarball)} ready in ${((Date.now() - ready) / 1000).toFixed(1)} s`,
 	);

@@ -27,6 +27,11 @@ export function packPackage(destination = fs.mkdtempSync(path.join(os.tmpdir(), 
 	return path.join(destination, info.filename);
 }
 
+/** Removes a tarball `packPackage` made, with its temporary folder. */
+export function removePacked(tarball: string): void {
+	fs.rmSync(path.dirname(tarball), { recursive: true, force: true });
+}
+
 /**
  * Installs the tarball as a community package of the n8n at `userFolder`, as n8n's installer does:
  * unpacked into .n8n/nodes/node_modules/<name>, without dev/peer dependencies, recorded in
@@ -58,10 +63,13 @@ export function installIntoUserFolder(tarball: string, userFolder: string): stri
 	return packageDir;
 }
 
-/** Build, pack and install in one go; returns the tarball's path. */
-export function buildPackAndInstall(userFolder: string, options: { build?: boolean } = {}): string {
+/** Build, pack and install in one go; the tarball is removed once installed. */
+export function buildPackAndInstall(userFolder: string, options: { build?: boolean } = {}): void {
 	if (options.build !== false) buildPackage();
 	const tarball = packPackage();
-	installIntoUserFolder(tarball, userFolder);
-	return tarball;
+	try {
+		installIntoUserFolder(tarball, userFolder);
+	} finally {
+		removePacked(tarball);
+	}
 }

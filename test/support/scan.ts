@@ -5,7 +5,7 @@ import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 
-import { packPackage } from './package';
+import { packPackage, removePacked } from './package';
 
 export interface UnpackedTarball {
 	/** The .tgz that `npm pack` wrote (what `npm publish` uploads). */
@@ -42,7 +42,7 @@ export function packAndUnpack(): UnpackedTarball {
 }
 
 export function removeUnpacked(unpacked: UnpackedTarball): void {
-	fs.rmSync(path.dirname(unpacked.tarball), { recursive: true, force: true });
+	removePacked(unpacked.tarball);
 }
 
 export function formatBytes(bytes: number): string {
