@@ -16,8 +16,9 @@ export function buildPackage(): void {
 	execFileSync('npm', ['run', 'build', '--silent'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: npmEnv() });
 }
 
-/** `npm pack` into a temporary folder; returns the tarball's path. */
-export function packPackage(destination = fs.mkdtempSync(path.join(os.tmpdir(), 'aa-pack-'))): string {
+/** `npm pack` into a new temporary folder (its own, so `removePacked` can remove it); returns the tarball's path. */
+export function packPackage(): string {
+	const destination = fs.mkdtempSync(path.join(os.tmpdir(), 'aa-pack-'));
 	const output = execFileSync('npm', ['pack', '--json', '--pack-destination', destination, '--loglevel=error'], {
 		cwd: REPO_ROOT,
 		env: npmEnv(),
