@@ -3,6 +3,7 @@
 // shapes of what it answers (workflows, executions).
 import * as path from 'path';
 
+import { sleep } from '../harness/wait';
 import { N8N_MAJOR, type N8nInstall } from './install';
 
 export class N8nApiError extends Error {
@@ -178,10 +179,21 @@ export class N8nClient {
 		return result.results;
 	}
 
-	/** One execution with its run data decoded (n8n stores it in the `flatted` format). */
+	/**
+	 * One execution with its run data decoded (n8n stores it in the `flatted` format). n8n 1.x on
+	 * SQLite writes an ended execution's status and its run data in two statements: a read between
+	 * them sees "success" without run data, so that read is made again.
+	 */
 	async getExecution(id: string, flattedParse: (text: string) => unknown): Promise<Execution> {
-		const raw = await this.request<ExecutionSummary & { data: string }>('GET', `/rest/executions/${id}`);
-		return { ...raw, data: flattedParse(raw.data) as ExecutionData };
+		const deadline = Date.now() + 10_000;
+		for (;;) {
+			const raw = await this.request<ExecutionSummary & { data: string }>('GET', `/rest/executions/${id}`);
+			const execution = { ...raw, data: flattedParse(raw.data) as ExecutionData };
+			const dataPending = (raw.status === 'success' || raw.status === 'error') && !execution.data?.resultData;
+			if (!dataPending) return execution;
+			if (Date.now() > deadline) throw new Error(`execution ${id} ended (${raw.status}) but n8n wrote no run data within 10 s`);
+			await sleep(50);
+		}
 	}
 }
 
