@@ -65,7 +65,10 @@ export class AddressActivity implements INodeType {
 		name: 'addressActivity',
 		icon: { light: 'file:../../icons/addressActivity.svg', dark: 'file:../../icons/addressActivity.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// Version 1.1 groups Webhook > Create's fields (Event Signatures beside Addresses, one Options
+		// collection); version 1 nodes keep their layout and saved values.
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: operationSubtitle(properties),
 		description: 'Manage address activity webhooks and monitored addresses, and read chain data',
 		defaults: { name: 'Address Activity' },

@@ -6,6 +6,7 @@ import { latestActivity, pollNewActivity, TEST_EVENT_TRANSACTIONS } from './poll
 import { readPollConfig } from './pollConfig';
 import { requestsPerPoll } from './pollRate';
 import { pollTriggerProperties } from './properties';
+import { triggerSubtitle } from '../shared/triggerSubtitle';
 
 export class AddressActivityPollTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -14,7 +15,7 @@ export class AddressActivityPollTrigger implements INodeType {
 		icon: { light: 'file:../../icons/addressActivity.svg', dark: 'file:../../icons/addressActivity.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["output"] === "raw" ? "Raw transactions" : "Transfers"}}',
+		subtitle: triggerSubtitle,
 		description:
 			'Starts the workflow with new transfers of blockchain addresses, polled from the service: works where n8n has no public URL',
 		defaults: { name: 'Address Activity Poll Trigger' },

@@ -23,6 +23,7 @@ import {
 import { rememberWebhook } from './deliveryLookups';
 import { knownWebhooks, lifecycleStarts, nativeTokens, sharedSecrets } from './processMemory';
 import { triggerProperties } from './properties';
+import { triggerSubtitle } from '../shared/triggerSubtitle';
 import { receiveDelivery } from './receive';
 import { canBeUpdated, reconcileWebhook, webhookLabel } from './registration';
 import { clearRegistration, recordRegistration, registrationState } from './staticData';
@@ -106,7 +107,7 @@ export class AddressActivityTrigger implements INodeType {
 		// Version 2 changes no parameter: n8n evaluates an extra expression on every request for version 1 webhook nodes.
 		version: [1, 2],
 		defaultVersion: 2,
-		subtitle: '={{$parameter["output"] === "raw" ? "Raw message" : "Transfers"}}',
+		subtitle: triggerSubtitle,
 		description:
 			'Starts the workflow when a monitored blockchain address has activity. The service must reach this n8n at a public URL; without one (a laptop, a home or private network), use the Address Activity Poll Trigger.',
 		defaults: { name: 'Address Activity Trigger' },

@@ -24,6 +24,8 @@ export interface RunNodeOptions {
 	/** The node setting "On Error: Continue" (n8n's Continue On Fail). */
 	continueOnFail?: boolean;
 	nodeType?: string;
+	/** The node's version (typeVersion); the harness's default otherwise. */
+	typeVersion?: number;
 }
 
 export interface RunNodeResult {
@@ -52,6 +54,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		type: options.nodeType ?? ACTION_NODE_TYPE,
 		position: [200, 0],
 		parameters: options.parameters,
+		...(options.typeVersion !== undefined ? { typeVersion: options.typeVersion } : {}),
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 	});
 	const workflow = new Workflow({

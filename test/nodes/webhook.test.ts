@@ -56,6 +56,29 @@ describe('Webhook > Create', () => {
 		expect(stored.find((entry) => entry.id === webhook.id)).toBeDefined();
 	});
 
+	it('reads version 1.1: Event Signatures beside Addresses, Name and Description under Options', async () => {
+		const credentials = await service.newAccount();
+		const result = await runNode({
+			credentials,
+			typeVersion: 1.1,
+			parameters: {
+				resource: 'webhook',
+				operation: 'create',
+				url: 'https://receiver.example.com/activity',
+				chainId: byId('43113'),
+				addresses: randomAddress(),
+				eventSignatures: 'Transfer(address,address,uint256)',
+				options: { name: 'Version 1.1', description: 'One Options collection', batchSize: 100 },
+			},
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({
+			name: 'Version 1.1',
+			description: 'One Options collection',
+			metadata: { eventSignatures: [TRANSFER] },
+		});
+	});
+
 	it('creates a webhook with more addresses than one batch: the rest is added in batches', async () => {
 		const credentials = await service.newAccount({ plan: 'paid' });
 		const addresses = Array.from({ length: 1234 }, randomAddress);

@@ -140,7 +140,7 @@ export function changeOperation(change: 'add' | 'remove', addressesDescription: 
 	const properties: INodeProperties[] = [
 		webhookLocator(),
 		addressesProperty(addressesDescription),
-		{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, options: [batchSizeOption] },
+		{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [batchSizeOption] },
 	];
 	return {
 		description: updateDisplayOptions({ show: { resource: ['address'], operation: [change] } }, properties),

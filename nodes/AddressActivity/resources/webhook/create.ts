@@ -10,6 +10,25 @@ import { batchSizeOption, batchSizeParameter } from '../address/batches';
 import { chainIdParameter, parseCallbackUrl, parsedParameter, parseWebhookText, retryPolicy } from '../../parameters';
 import { addressesProperty, eventSignaturesProperty, includeInternalTxsProperty, includeLogsProperty } from '../../../shared/webhookProperties';
 
+const EVENT_SIGNATURES_DESCRIPTION =
+	'Optional. Only deliver activity with a log whose topic0 matches: 0x-prefixed 32-byte hashes or canonical signatures such as Transfer(address,address,uint256), separated by new lines or commas. Cannot be changed after creation.';
+
+const webhookDescriptionOption: INodeProperties = {
+	displayName: 'Description',
+	name: 'description',
+	type: 'string',
+	default: '',
+	description: 'Free-text description of the webhook',
+};
+
+const webhookNameOption: INodeProperties = {
+	displayName: 'Name',
+	name: 'name',
+	type: 'string',
+	default: '',
+	description: 'Free-text label, shown when picking the webhook from a list',
+};
+
 const properties: INodeProperties[] = [
 	{
 		displayName: 'Callback URL',
@@ -24,40 +43,39 @@ const properties: INodeProperties[] = [
 	addressesProperty(
 		'Addresses to monitor (0x followed by 40 hex characters), separated by commas, spaces or new lines, or an array from an expression. Duplicates are dropped.',
 	),
+	{
+		...eventSignaturesProperty(EVENT_SIGNATURES_DESCRIPTION),
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } },
+	},
 	includeInternalTxsProperty('Whether deliveries carry the internal transactions (C-Chain 43114 and 43113 only)'),
 	includeLogsProperty('Whether deliveries carry the transaction logs'),
+	// Version 1.1: one Options collection; version 1 keeps its two collections, so that saved
+	// workflows keep their values (n8n drops parameters a node version does not declare).
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } },
+		options: [batchSizeOption, webhookDescriptionOption, webhookNameOption],
+	},
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		options: [
-			{
-				displayName: 'Description',
-				name: 'description',
-				type: 'string',
-				default: '',
-				description: 'Free-text description of the webhook',
-			},
-			eventSignaturesProperty(
-				'Only deliver activity whose log topic0 matches: 0x-prefixed 32-byte hashes or canonical signatures such as Transfer(address,address,uint256), separated by new lines or commas. Cannot be changed after creation.',
-			),
-			{
-				displayName: 'Name',
-				name: 'name',
-				type: 'string',
-				default: '',
-				description: 'Free-text label, shown when picking the webhook from a list',
-			},
-		],
+		displayOptions: { show: { '@version': [1] } },
+		options: [webhookDescriptionOption, eventSignaturesProperty(EVENT_SIGNATURES_DESCRIPTION), webhookNameOption],
 	},
 	{
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
-		placeholder: 'Add option',
+		placeholder: 'Add Option',
 		default: {},
+		displayOptions: { show: { '@version': [1] } },
 		options: [batchSizeOption],
 	},
 ];
@@ -72,16 +90,19 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		if (parsed.length === 0) throw new InvalidInputError('no address given (a webhook monitors at least one)', value);
 		return parsed;
 	});
+	// Version 1 kept these three under Additional Fields.
+	const v1 = this.getNode().typeVersion < 1.1;
 	const eventSignatures = parsedParameter(
 		this,
-		'additionalFields.eventSignatures',
+		v1 ? 'additionalFields.eventSignatures' : 'eventSignatures',
 		'Event Signatures',
 		itemIndex,
 		parseEventSignatures,
 		'',
 	);
-	const name = parsedParameter(this, 'additionalFields.name', 'Name', itemIndex, parseWebhookText, '');
-	const description = parsedParameter(this, 'additionalFields.description', 'Description', itemIndex, parseWebhookText, '');
+	const fields = v1 ? 'additionalFields' : 'options';
+	const name = parsedParameter(this, `${fields}.name`, 'Name', itemIndex, parseWebhookText, '');
+	const description = parsedParameter(this, `${fields}.description`, 'Description', itemIndex, parseWebhookText, '');
 	const batchSize = batchSizeParameter(this, itemIndex);
 	const retry = retryPolicy(this, itemIndex);
 
