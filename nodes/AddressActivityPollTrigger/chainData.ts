@@ -1,6 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
+import { addressTransactionsRoute, blockRoute, blocksRoute, transactionRoute, transactionsRoute } from '../shared/chainRoutes';
 import { serviceRequest } from '../shared/transport';
 import { MAX_PAGE_SIZE, servicePage, type Page } from '../shared/pagination';
 import { parseChainTransaction, type ChainTransaction } from './chainTransaction';
@@ -32,25 +33,25 @@ function toBlockMark(context: IPollFunctions, chainId: string, block: IDataObjec
 
 /** The chain's newest block (number 0 for a chain without blocks). */
 export async function fetchHeadBlock(context: IPollFunctions, chainId: string): Promise<BlockMark> {
-	const page = await servicePage.call(context, { path: `/v1/chains/${chainId}/blocks`, listField: 'blocks', pageSize: 1 });
+	const page = await servicePage.call(context, { ...blocksRoute(chainId), pageSize: 1 });
 	const newest = page.entries[0] as IDataObject | undefined;
 	return newest === undefined ? { number: 0, transactionsThrough: 0 } : toBlockMark(context, chainId, newest);
 }
 
 /** One block by number. */
 export async function fetchBlock(context: IPollFunctions, chainId: string, blockNumber: number): Promise<BlockMark> {
-	const block = await serviceRequest.call(context, { method: 'GET', path: `/v1/chains/${chainId}/blocks/${blockNumber}` });
+	const block = await serviceRequest.call(context, { method: 'GET', ...blockRoute(chainId, blockNumber) });
 	return toBlockMark(context, chainId, block);
 }
 
 /** One page of the chain's transactions, newest first, as listed (native part only, no transfers). */
 export async function fetchChainTransactions(context: IPollFunctions, chainId: string, pageToken?: string): Promise<Page<IDataObject>> {
-	return (await servicePage.call(context, { path: `/v1/chains/${chainId}/transactions`, listField: 'transactions', pageToken })) as Page<IDataObject>;
+	return (await servicePage.call(context, { ...transactionsRoute(chainId), pageToken })) as Page<IDataObject>;
 }
 
 /** One transaction with its transfers and internal transactions. */
 export async function fetchTransaction(context: IPollFunctions, chainId: string, txHash: string): Promise<IDataObject> {
-	return await serviceRequest.call(context, { method: 'GET', path: `/v1/chains/${chainId}/transactions/${encodeURIComponent(txHash)}` });
+	return await serviceRequest.call(context, { method: 'GET', ...transactionRoute(chainId, txHash) });
 }
 
 /** A listed transaction: checked for the mapping, and as the service sent it for the Raw output. */
@@ -78,8 +79,7 @@ export async function fetchAddressTransactions(
 	if (query.startBlock !== undefined) qs.startBlock = query.startBlock;
 	if (query.endBlock !== undefined) qs.endBlock = query.endBlock;
 	const page = (await servicePage.call(context, {
-		path: `/v1/chains/${query.chainId}/addresses/${query.address}/transactions`,
-		listField: 'transactions',
+		...addressTransactionsRoute(query.chainId, query.address),
 		qs,
 		pageSize: query.pageSize ?? MAX_PAGE_SIZE,
 		pageToken: query.pageToken,

@@ -1,5 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
+import { chainsRoute } from './chainRoutes';
 import { serviceRequest } from './transport';
 
 /** Chain as GET /v1/chains lists it (the fields the choosers use). */
@@ -16,7 +17,7 @@ export async function searchChainList(
 	qs: IDataObject,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const { chains } = (await serviceRequest.call(context, { method: 'GET', path: '/v1/chains', qs })) as {
+	const { chains } = (await serviceRequest.call(context, { method: 'GET', ...chainsRoute(), qs })) as {
 		chains?: Chain[];
 	};
 	const needle = (filter ?? '').trim().toLowerCase();

@@ -2,6 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { InvalidInputError, quoteValue } from './errors';
 import type { NativeToken } from './transfers';
+import { chainRoute } from './chainRoutes';
 import { serviceRequest, type ServiceContext, type ServiceRequest } from './transport';
 
 // All three nodes offer the chain searches.
@@ -67,7 +68,7 @@ export async function fetchNativeToken(
 	chainId: string,
 	call: Pick<ServiceRequest, 'itemIndex' | 'retry' | 'timeoutMs'> = {},
 ): Promise<NativeToken> {
-	const chain = await serviceRequest.call(this, { method: 'GET', path: `/v1/chains/${encodeURIComponent(chainId)}`, ...call });
+	const chain = await serviceRequest.call(this, { method: 'GET', ...chainRoute(chainId), ...call });
 	const token = (chain.networkToken ?? {}) as IDataObject;
 	const nativeToken: NativeToken = {};
 	if (typeof token.name === 'string') nativeToken.name = token.name;

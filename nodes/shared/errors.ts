@@ -160,17 +160,17 @@ export function errorBodyOf(response: FullResponse): ServiceErrorBody {
 	};
 }
 
-/** What a route's 404 is about: webhook routes, then blocks, transactions, UTXOs, else the chain. */
-function notFoundSubject(path: string | undefined): string {
-	if (path === undefined || path.startsWith('/v1/webhooks')) return '';
-	if (/\/blocks\/[^/]+$/.test(path)) return ' block';
-	if (/\/transactions\/[^/]+$/.test(path)) return ' transaction';
-	if (path.includes('/utxos')) return ' utxo';
-	return ' chain';
+/**
+ * What a request is about (shared/chainRoutes.ts gives every chain route one): `kind` picks the hint
+ * for a 404, `words` name it where the service says nothing. Webhook routes need none.
+ */
+export interface RequestSubject {
+	kind: 'chain' | 'block' | 'transaction' | 'utxo';
+	words: string;
 }
 
-function hintFor(status: number, path?: string): string {
-	if (status === 404) return HINTS[`404${notFoundSubject(path)}`];
+function hintFor(status: number, subject?: RequestSubject): string {
+	if (status === 404) return HINTS[subject === undefined ? '404' : `404 ${subject.kind}`];
 	return HINTS[String(status)] ?? (status >= 500 ? HINTS['5xx'] : HINTS['400']);
 }
 
@@ -181,15 +181,16 @@ function hintFor(status: number, path?: string): string {
  */
 export function serviceApiError(
 	context: ServiceContext,
-	details: { status: number; body: ServiceErrorBody; message?: string; description?: string; itemIndex?: number; path?: string },
+	details: { status: number; body: ServiceErrorBody; message?: string; description?: string; itemIndex?: number; subject?: RequestSubject },
 ): NodeApiError {
 	const { status, body } = details;
 	const serviceText = body.message.join('; ');
 	const lead = LEADS[String(status)] ?? `The service answered ${status}${body.error ? ` ${body.error}` : ''}`;
-	const message = details.message ?? (serviceText ? `${lead}: ${serviceText}` : lead);
+	const said = serviceText || (status === 404 ? details.subject?.words : undefined);
+	const message = details.message ?? (said ? `${lead}: ${said}` : lead);
 	return new NodeApiError(context.getNode(), body as unknown as JsonObject, {
 		message,
-		description: details.description ?? hintFor(status, details.path),
+		description: details.description ?? hintFor(status, details.subject),
 		httpCode: String(status),
 		itemIndex: details.itemIndex,
 	});

@@ -1,7 +1,7 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject, JsonObject } from 'n8n-workflow';
 
-import { toNodeError } from './errors';
+import { toNodeError, type RequestSubject } from './errors';
 import { readServiceCredential, serviceRequest, type RetryPolicy, type ServiceContext } from './transport';
 
 /** The largest page the service serves on its list routes: Return All uses it to send the fewest requests. */
@@ -9,6 +9,7 @@ export const MAX_PAGE_SIZE = 100;
 
 export interface PageRequest {
 	path: string;
+	subject?: RequestSubject;
 	/** Field of the response that holds the list: webhooks, addresses, blocks, transactions, utxos. */
 	listField: string;
 	qs?: IDataObject;
@@ -48,6 +49,7 @@ export async function* servicePages<T extends IDataObject | string = IDataObject
 			page = await serviceRequest.call(this, {
 				method: 'GET',
 				path: request.path,
+				subject: request.subject,
 				qs,
 				itemIndex: request.itemIndex,
 				retry: request.retry,
@@ -101,7 +103,7 @@ export async function serviceList<T extends IDataObject | string = IDataObject>(
 /** One page of a list, for resource-locator searches that page on demand. */
 export async function servicePage<T extends IDataObject | string = IDataObject>(
 	this: ServiceContext,
-	request: { path: string; listField: string; qs?: IDataObject; pageSize?: number; pageToken?: string },
+	request: Pick<PageRequest, 'path' | 'subject' | 'listField' | 'qs' | 'pageSize' | 'pageToken'>,
 ): Promise<Page<T>> {
 	const pages = servicePages.call(this, { ...request, limit: request.pageSize ?? MAX_PAGE_SIZE }) as AsyncGenerator<Page<T>>;
 	const first = await pages.next();

@@ -2,6 +2,7 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import {
 	CONNECTION_REASONS,
+	type RequestSubject,
 	connectionErrorCode,
 	errorBodyOf,
 	HINTS,
@@ -46,6 +47,8 @@ export interface ServiceRequest {
 	method: IHttpRequestMethods;
 	/** Route path including the version, e.g. '/v1/webhooks'. */
 	path: string;
+	/** What the route is about, for its errors (chain routes: shared/chainRoutes.ts). */
+	subject?: RequestSubject;
 	qs?: IDataObject;
 	body?: IDataObject;
 	/** The input item the request is made for; errors carry it so Continue On Fail can pair them. */
@@ -202,7 +205,7 @@ function afterErrorStatus(context: ServiceContext, request: ServiceRequest, resp
 		const tries = `${attempts.serverErrorRetries + 1} attempt${attempts.serverErrorRetries ? 's' : ''}`;
 		message = `The service failed with ${status}${body.error ? ` ${body.error}` : ''} on ${tries}${said}${outOfTime(attempts)}`;
 	}
-	throw serviceApiError(context, { status, body, message, itemIndex: request.itemIndex, path: request.path });
+	throw serviceApiError(context, { status, body, message, itemIndex: request.itemIndex, subject: request.subject });
 }
 
 /**

@@ -64,10 +64,15 @@ export async function updateWebhook(this: ServiceContext, webhookId: string, cha
 	return (await serviceRequest.call(this, { method: 'PATCH', path: webhookPath(webhookId), body: changes, ...call })) as RemoteWebhook;
 }
 
+/** Deletes the webhook the user named (Webhook > Delete): one that is not there is an error. Returns it as it was, if the service said. */
+export async function deleteNamedWebhook(this: ServiceContext, webhookId: string, call: ServiceCall = {}): Promise<RemoteWebhook | undefined> {
+	return (await serviceRequest.call(this, { method: 'DELETE', path: webhookPath(webhookId), ...call })) as RemoteWebhook | undefined;
+}
+
 /** Removes a webhook; one that is already gone counts as removed. Returns the webhook as it was, if the service said. */
 export async function deleteWebhook(this: ServiceContext, webhookId: string, call: ServiceCall = {}): Promise<RemoteWebhook | undefined> {
 	try {
-		return (await serviceRequest.call(this, { method: 'DELETE', path: webhookPath(webhookId), ...call })) as RemoteWebhook;
+		return await deleteNamedWebhook.call(this, webhookId, call);
 	} catch (error) {
 		if (isNotFoundError(error)) return undefined;
 		throw toNodeError(this, error, call.itemIndex);
@@ -222,6 +227,15 @@ export async function createWebhook(
 		const explained = options.configured !== undefined ? explainAddressLimit(this, error, options.configured, itemIndex) : error;
 		throw toNodeError(this, explained, itemIndex);
 	}
+}
+
+/**
+ * A new shared secret for the account (POST /v1/webhooks:generateOrRotateSharedSecret). A POST is not
+ * sent again after a dropped connection: a rotation that went through would be repeated.
+ */
+export async function rotateSharedSecret(this: ServiceContext, call: ServiceCall = {}): Promise<string | undefined> {
+	const response = await serviceRequest.call(this, { method: 'POST', path: '/v1/webhooks:generateOrRotateSharedSecret', ...call });
+	return response.secret as string | undefined;
 }
 
 /** The account's shared secret (GET /v1/webhooks:getSharedSecret). */

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { chainLocatorProperty } from '../../../shared/chains';
+import { blockRoute } from '../../../shared/chainRoutes';
 import { serviceRequest } from '../../../shared/transport';
 import { chainIdParameter, parsedParameter, requiredText, retryPolicy } from '../../parameters';
 
@@ -31,7 +32,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const blockId = parsedParameter(this, 'blockId', 'Block', itemIndex, parseBlockId);
 	return await serviceRequest.call(this, {
 		method: 'GET',
-		path: `/v1/chains/${chainId}/blocks/${blockId}`,
+		...blockRoute(chainId, blockId),
 		itemIndex,
 		retry: retryPolicy(this, itemIndex),
 	});

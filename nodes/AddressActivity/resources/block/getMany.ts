@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { chainLocatorProperty } from '../../../shared/chains';
+import { blocksRoute } from '../../../shared/chainRoutes';
 import { serviceList } from '../../../shared/pagination';
 import { returnAllAndLimit } from '../../fields';
 import { chainIdParameter, listParameters, retryPolicy } from '../../parameters';
@@ -16,8 +17,7 @@ export const description = updateDisplayOptions({ show: { resource: ['block'], o
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const chainId = chainIdParameter(this, itemIndex);
 	return (await serviceList.call(this, {
-		path: `/v1/chains/${chainId}/blocks`,
-		listField: 'blocks',
+		...blocksRoute(chainId),
 		...listParameters(this, itemIndex),
 		itemIndex,
 		retry: retryPolicy(this, itemIndex),

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { chainLocatorProperty } from '../../../shared/chains';
+import { chainRoute } from '../../../shared/chainRoutes';
 import { serviceRequest } from '../../../shared/transport';
 import { chainIdParameter, retryPolicy } from '../../parameters';
 
@@ -13,7 +14,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const chainId = chainIdParameter(this, itemIndex);
 	return await serviceRequest.call(this, {
 		method: 'GET',
-		path: `/v1/chains/${chainId}`,
+		...chainRoute(chainId),
 		itemIndex,
 		retry: retryPolicy(this, itemIndex),
 	});

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { chainsRoute } from '../../../shared/chainRoutes';
 import { serviceRequest } from '../../../shared/transport';
 import { returnAllAndLimit } from '../../fields';
 import { listParameters, retryPolicy, withoutEmpty } from '../../parameters';
@@ -50,7 +51,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	// The chains listing is not paginated: one request, the limit applies to its result.
 	const { chains } = (await serviceRequest.call(this, {
 		method: 'GET',
-		path: '/v1/chains',
+		...chainsRoute(),
 		qs: withoutEmpty(filters),
 		itemIndex,
 		retry: retryPolicy(this, itemIndex),

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { serviceRequest } from '../../../shared/transport';
+import { rotateSharedSecret } from '../../../shared/webhooks';
 import { retryPolicy } from '../../parameters';
 
 const properties: INodeProperties[] = [
@@ -17,12 +17,6 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['sharedSecret'], operation: ['rotate'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const { secret } = await serviceRequest.call(this, {
-		// Not retried on a dropped connection: a rotation that went through would be repeated.
-		method: 'POST',
-		path: '/v1/webhooks:generateOrRotateSharedSecret',
-		itemIndex,
-		retry: retryPolicy(this, itemIndex),
-	});
+	const secret = await rotateSharedSecret.call(this, { itemIndex, retry: retryPolicy(this, itemIndex) });
 	return { secret };
 }

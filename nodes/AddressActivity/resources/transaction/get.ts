@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { chainLocatorProperty } from '../../../shared/chains';
+import { transactionRoute } from '../../../shared/chainRoutes';
 import { serviceRequest } from '../../../shared/transport';
 import { chainIdParameter, parsedParameter, requiredText, retryPolicy } from '../../parameters';
 
@@ -31,7 +32,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const txHash = parsedParameter(this, 'txHash', 'Transaction Hash', itemIndex, parseTxHash);
 	return await serviceRequest.call(this, {
 		method: 'GET',
-		path: `/v1/chains/${chainId}/transactions/${txHash}`,
+		...transactionRoute(chainId, txHash),
 		itemIndex,
 		retry: retryPolicy(this, itemIndex),
 	});

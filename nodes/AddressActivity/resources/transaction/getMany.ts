@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { chainLocatorProperty } from '../../../shared/chains';
+import { transactionsRoute } from '../../../shared/chainRoutes';
 import { serviceList } from '../../../shared/pagination';
 import { returnAllAndLimit } from '../../fields';
 import { chainIdParameter, listParameters, retryPolicy, withoutEmpty } from '../../parameters';
@@ -37,8 +38,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const chainId = chainIdParameter(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	return (await serviceList.call(this, {
-		path: `/v1/chains/${chainId}/transactions`,
-		listField: 'transactions',
+		...transactionsRoute(chainId),
 		qs: withoutEmpty(filters),
 		...listParameters(this, itemIndex),
 		itemIndex,

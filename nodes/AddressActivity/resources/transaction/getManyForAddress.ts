@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { isAddress } from '../../../shared/addresses';
+import { addressTransactionsRoute } from '../../../shared/chainRoutes';
 import { chainLocatorProperty } from '../../../shared/chains';
 import { InvalidInputError, quoteValue } from '../../../shared/errors';
 import { wholeNumber } from '../../../shared/numbers';
@@ -95,8 +96,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	if (filters.sortOrder) qs.sortOrder = filters.sortOrder;
 	return (await serviceList.call(this, {
-		path: `/v1/chains/${chainId}/addresses/${address}/transactions`,
-		listField: 'transactions',
+		...addressTransactionsRoute(chainId, address),
 		qs,
 		...listParameters(this, itemIndex),
 		itemIndex,

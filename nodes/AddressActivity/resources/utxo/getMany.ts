@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { utxosRoute } from '../../../shared/chainRoutes';
 import { InvalidInputError, quoteValue } from '../../../shared/errors';
 import { serviceList } from '../../../shared/pagination';
 import { returnAllAndLimit } from '../../fields';
@@ -115,8 +116,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const addresses = parsedParameter(this, 'addresses', 'Addresses', itemIndex, parsePrimaryNetworkAddresses);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	return (await serviceList.call(this, {
-		path: `/v1/networks/${network}/blockchains/${blockchainId}/utxos`,
-		listField: 'utxos',
+		...utxosRoute(network, blockchainId),
 		qs: { ...withoutEmpty(options), addresses: addresses.join(',') },
 		...listParameters(this, itemIndex),
 		itemIndex,

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { serviceRequest } from '../../../shared/transport';
-import { webhookPath } from '../../../shared/webhooks';
+import { deleteNamedWebhook } from '../../../shared/webhooks';
 import { webhookLocator } from '../../fields';
 import { retryPolicy, webhookIdParameter } from '../../parameters';
 
@@ -12,11 +11,6 @@ export const description = updateDisplayOptions({ show: { resource: ['webhook'],
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const webhookId = webhookIdParameter(this, itemIndex);
-	const webhook = (await serviceRequest.call(this, {
-		method: 'DELETE',
-		path: webhookPath(webhookId),
-		itemIndex,
-		retry: retryPolicy(this, itemIndex),
-	})) as IDataObject | undefined;
+	const webhook = await deleteNamedWebhook.call(this, webhookId, { itemIndex, retry: retryPolicy(this, itemIndex) });
 	return { ...(webhook ?? { id: webhookId }), deleted: true };
 }
