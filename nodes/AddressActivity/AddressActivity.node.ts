@@ -12,7 +12,7 @@ import { toNodeError } from '../shared/errors';
 import { requestOptions } from './fields';
 import { searchChains, searchWebhookChains } from '../shared/chainSearch';
 import { searchWebhooks } from './listSearch/searchWebhooks';
-import type { ItemOutcome, OperationModule } from './operation';
+import type { ItemByItem, ItemOutcome, OperationModule, ReadItem } from './operation';
 import * as address from './resources/address';
 import * as block from './resources/block';
 import * as chain from './resources/chain';
@@ -85,56 +85,73 @@ export class AddressActivity implements INodeType {
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();
+		if (items.length === 0) return [[]];
+		// Resource and operation take no expressions: one operation for all items.
+		const operation = operationFor(this);
+		const { valid, refused } = readAll(this, operation, items.length);
+		const outcomes = new Map<number, ItemOutcome>(refused.map((outcome) => [outcome.itemIndex, outcome]));
+		const ran = 'executeAll' in operation ? await operation.executeAll.call(this, valid) : await runEach(this, operation, valid);
+		for (const outcome of ran) outcomes.set(outcome.itemIndex, outcome);
+
 		const returnData: INodeExecutionData[] = [];
-
-		// Every item's parameters are checked before any request: a bad third item fails before the
-		// first two have changed anything (with Continue On Fail, only that item fails).
-		const refused = new Map<number, NodeApiError | NodeOperationError>();
 		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-			try {
-				operationFor(this, itemIndex).validate?.call(this, itemIndex);
-			} catch (error) {
-				const failure = itemError(this, error, itemIndex);
-				if (!this.continueOnFail()) throw failure;
-				refused.set(itemIndex, failure);
-			}
-		}
-
-		// Operations that share work between items (Add, Remove) take all valid items at once.
-		const together = items.length > 0 ? operationFor(this, 0).executeAll : undefined;
-		const outcomes = new Map<number, ItemOutcome>();
-		if (together) {
-			const valid = items.map((_, itemIndex) => itemIndex).filter((itemIndex) => !refused.has(itemIndex));
-			for (const outcome of await together.call(this, valid)) outcomes.set(outcome.itemIndex, outcome);
-		}
-
-		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-			try {
-				const earlier = refused.get(itemIndex);
-				if (earlier) throw earlier;
-				const outcome = outcomes.get(itemIndex);
-				if (outcome?.error !== undefined) throw outcome.error;
-				const result = outcome?.result ?? (await operationFor(this, itemIndex).execute.call(this, itemIndex));
-				const itemData = (outcome?.pairedItems ?? [itemIndex]).map((item) => ({ item }));
-				returnData.push(
-					...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
-						itemData: itemData.length === 1 ? itemData[0] : itemData,
-					}),
-				);
-			} catch (error) {
-				const failure = itemError(this, error, itemIndex);
+			const outcome = outcomes.get(itemIndex);
+			if (outcome?.error !== undefined) {
+				const failure = itemError(this, outcome.error, itemIndex);
 				if (!this.continueOnFail()) throw failure;
 				const json: IDataObject = { error: failure.message };
 				if (failure instanceof NodeApiError && failure.httpCode) json.httpCode = failure.httpCode;
 				if (failure.description) json.description = failure.description;
 				returnData.push({ json, pairedItem: { item: itemIndex } });
+				continue;
 			}
+			if (outcome?.result === undefined) continue;
+			const itemData = (outcome.pairedItems ?? [itemIndex]).map((item) => ({ item }));
+			returnData.push(
+				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(outcome.result), {
+					itemData: itemData.length === 1 ? itemData[0] : itemData,
+				}),
+			);
 		}
 		return [returnData];
 	}
 }
 
-function operationFor(context: IExecuteFunctions, itemIndex: number): OperationModule {
+/**
+ * Every item's parameters are read and checked before any request: a bad last item fails before
+ * the first one has changed anything. With Continue On Fail, only the bad items fail.
+ */
+function readAll(context: IExecuteFunctions, operation: OperationModule, count: number): { valid: Array<ReadItem<unknown>>; refused: ItemOutcome[] } {
+	const valid: Array<ReadItem<unknown>> = [];
+	const refused: ItemOutcome[] = [];
+	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+		try {
+			valid.push({ itemIndex, parameters: operation.read(context, itemIndex) });
+		} catch (error) {
+			const failure = itemError(context, error, itemIndex);
+			if (!context.continueOnFail()) throw failure;
+			refused.push({ itemIndex, error: failure });
+		}
+	}
+	return { valid, refused };
+}
+
+/** Item by item, in order; without Continue On Fail the first failure stops the node. */
+async function runEach(context: IExecuteFunctions, operation: ItemByItem<unknown>, items: Array<ReadItem<unknown>>): Promise<ItemOutcome[]> {
+	const outcomes: ItemOutcome[] = [];
+	for (const { itemIndex, parameters } of items) {
+		try {
+			outcomes.push({ itemIndex, result: await operation.execute.call(context, parameters, itemIndex) });
+		} catch (error) {
+			if (!context.continueOnFail()) throw itemError(context, error, itemIndex);
+			outcomes.push({ itemIndex, error });
+		}
+	}
+	return outcomes;
+}
+
+function operationFor(context: IExecuteFunctions): OperationModule {
+	const itemIndex = 0;
 	const resource = context.getNodeParameter('resource', itemIndex) as string;
 	const operation = context.getNodeParameter('operation', itemIndex) as string;
 	const handler = resources[resource]?.[operation];

@@ -3,9 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 /** What one operation returns for one input item: one output item per object. */
 export type OperationResult = IDataObject | IDataObject[];
 
-export type OperationHandler = (this: IExecuteFunctions, itemIndex: number) => Promise<OperationResult>;
-
-/** One item's result or failure, from an operation that handles all items at once. */
+/** One item's result or failure. */
 export interface ItemOutcome {
 	itemIndex: number;
 	result?: OperationResult;
@@ -14,26 +12,30 @@ export interface ItemOutcome {
 	pairedItems?: number[];
 }
 
-/** One operation file: its fields and its handler. */
-export interface OperationModule {
-	description: INodeProperties[];
-	execute: OperationHandler;
-	/** Handles all (valid) items at once instead of one by one, e.g. to share reads and batch writes. */
-	executeAll?: (this: IExecuteFunctions, itemIndexes: number[]) => Promise<ItemOutcome[]>;
-	/** Reads and checks the item's parameters without sending anything: run for every item before any is executed. */
-	validate?: (this: IExecuteFunctions, itemIndex: number) => void;
+/** An item whose parameters were read and checked, with what was read. */
+export interface ReadItem<P> {
+	itemIndex: number;
+	parameters: P;
 }
 
-/**
- * An item's parameters read once per run: validation reads every item before any request, and the
- * operation uses what it read (10,000 items would otherwise evaluate each expression twice).
- */
-export function oncePerRun<T>(read: (context: IExecuteFunctions, itemIndex: number) => T): (context: IExecuteFunctions, itemIndex: number) => T {
-	const runs = new WeakMap<IExecuteFunctions, Map<number, T>>();
-	return (context, itemIndex) => {
-		let items = runs.get(context);
-		if (items === undefined) runs.set(context, (items = new Map()));
-		if (!items.has(itemIndex)) items.set(itemIndex, read(context, itemIndex));
-		return items.get(itemIndex) as T;
-	};
+interface ReadsParameters<P> {
+	description: INodeProperties[];
+	/**
+	 * Reads and checks one item's parameters without sending anything. The node runs it for every
+	 * item before the first request, so a bad last item fails before the first one changed anything.
+	 */
+	read(context: IExecuteFunctions, itemIndex: number): P;
 }
+
+/** An operation that sends each item's requests on their own, in item order. */
+export interface ItemByItem<P> extends ReadsParameters<P> {
+	execute(this: IExecuteFunctions, parameters: P, itemIndex: number): Promise<OperationResult>;
+}
+
+/** An operation that handles all valid items at once, e.g. to share reads and batch writes. */
+export interface AllAtOnce<P> extends ReadsParameters<P> {
+	executeAll(this: IExecuteFunctions, items: Array<ReadItem<P>>): Promise<ItemOutcome[]>;
+}
+
+/** One operation file: its fields, how it reads an item, and how it runs. */
+export type OperationModule<P = unknown> = ItemByItem<P> | AllAtOnce<P>;

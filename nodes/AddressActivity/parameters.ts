@@ -32,6 +32,16 @@ export function chainIdParameter(context: IExecuteFunctions, itemIndex: number):
 	return parsedParameter(context, 'chainId', 'Chain', itemIndex, parseChainId);
 }
 
+/** The chain an item reads from, and the item's retry limits. */
+export interface ChainCall {
+	chainId: string;
+	retry: RetryPolicy;
+}
+
+export function readChainCall(context: IExecuteFunctions, itemIndex: number): ChainCall {
+	return { chainId: chainIdParameter(context, itemIndex), retry: retryPolicy(context, itemIndex) };
+}
+
 /**
  * An http(s) URL for deliveries. One with a user name or password is refused: the service would
  * keep and show the password; the value is quoted without it.
@@ -89,6 +99,16 @@ export function webhookIdParameter(context: IExecuteFunctions, itemIndex: number
 	return parsedParameter(context, 'webhookId', 'Webhook', itemIndex, parseWebhookId);
 }
 
+/** The webhook an item acts on, and the item's retry limits. */
+export interface WebhookCall {
+	webhookId: string;
+	retry: RetryPolicy;
+}
+
+export function readWebhookCall(context: IExecuteFunctions, itemIndex: number): WebhookCall {
+	return { webhookId: webhookIdParameter(context, itemIndex), retry: retryPolicy(context, itemIndex) };
+}
+
 /** Non-empty text without surrounding spaces (IDs and hashes that go into a route path). */
 export function requiredText(what: string, pattern?: RegExp, expected?: string) {
 	return (value: unknown): string => {
@@ -103,8 +123,60 @@ export function requiredText(what: string, pattern?: RegExp, expected?: string) 
 	};
 }
 
+/** What an operation without fields of its own reads: the retry limits. */
+export interface ServiceCallParameters {
+	retry: RetryPolicy;
+}
+
+export function readRetryPolicy(context: IExecuteFunctions, itemIndex: number): ServiceCallParameters {
+	return { retry: retryPolicy(context, itemIndex) };
+}
+
+/** A boolean, also from an expression that gives the text "true" or "false". */
+export function parseBoolean(value: unknown): boolean {
+	if (typeof value === 'boolean') return value;
+	const text = typeof value === 'string' ? value.trim().toLowerCase() : '';
+	if (text !== 'true' && text !== 'false') throw new InvalidInputError(`${quoteValue(value)} is not true or false`, value);
+	return text === 'true';
+}
+
+export function booleanParameter(context: IExecuteFunctions, name: string, field: string, itemIndex: number): boolean {
+	return parsedParameter(context, name, field, itemIndex, parseBoolean, false);
+}
+
+/** One of the values an options field offers, also when an expression gives it. */
+export function oneOf<T extends string>(values: readonly T[]) {
+	return (value: unknown): T => {
+		const text = typeof value === 'string' ? value.trim() : '';
+		if (!(values as readonly string[]).includes(text)) {
+			throw new InvalidInputError(`${quoteValue(value)} is not one of ${values.map((entry) => `"${entry}"`).join(', ')}`, value);
+		}
+		return text as T;
+	};
+}
+
+function nonNegativeNumber(value: unknown): number {
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof number !== 'number' || !Number.isFinite(number) || number < 0) {
+		throw new InvalidInputError(`${quoteValue(value)} is not a number of 0 or more`, value);
+	}
+	return number;
+}
+
+const RETRY_OPTIONS: Array<[keyof RetryPolicy, string, (value: unknown) => number]> = [
+	['maxRateLimitRetries', 'Max Rate-Limit Retries', (value) => wholeNumber(value, 0)],
+	['maxRateLimitWaitSeconds', 'Max Rate-Limit Wait (Seconds)', nonNegativeNumber],
+	['maxServerErrorRetries', 'Max Server Error Retries', (value) => wholeNumber(value, 0)],
+];
+
+/** The Request Options, checked: a negative count from an expression fails instead of quietly meaning the default. */
 export function retryPolicy(context: IExecuteFunctions, itemIndex: number): RetryPolicy {
-	return context.getNodeParameter('requestOptions', itemIndex, {}) as RetryPolicy;
+	const options = context.getNodeParameter('requestOptions', itemIndex, {}) as IDataObject;
+	const policy: RetryPolicy = {};
+	for (const [name, field, parse] of RETRY_OPTIONS) {
+		if (options[name] !== undefined) policy[name] = parsedParameter(context, `requestOptions.${name}`, field, itemIndex, parse);
+	}
+	return policy;
 }
 
 export interface ListParameters {
@@ -113,13 +185,59 @@ export interface ListParameters {
 }
 
 export function listParameters(context: IExecuteFunctions, itemIndex: number): ListParameters {
-	const returnAll = context.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	const returnAll = booleanParameter(context, 'returnAll', 'Return All', itemIndex);
 	const limit = returnAll ? 0 : parsedParameter(context, 'limit', 'Limit', itemIndex, positiveInteger, 50);
 	return { returnAll, limit };
 }
 
+/** What a list operation reads: Return All, Limit, the query and the retry limits. */
+export interface ListCall extends ListParameters {
+	qs: IDataObject;
+	retry: RetryPolicy;
+}
+
+/** Return All, Limit, then the Filters the user added (each checked, sent as the query) and the retry limits. */
+export function readListCall(context: IExecuteFunctions, itemIndex: number, filters?: CollectionChecks): ListCall {
+	const list = listParameters(context, itemIndex);
+	const qs = filters ? checkedCollection(context, itemIndex, 'filters', filters, { dropEmpty: true }) : {};
+	return { ...list, qs, retry: retryPolicy(context, itemIndex) };
+}
+
+/** A list of one chain's data. */
+export interface ChainListCall extends ListCall {
+	chainId: string;
+}
+
+export function readChainListCall(context: IExecuteFunctions, itemIndex: number, filters?: CollectionChecks): ChainListCall {
+	const chainId = chainIdParameter(context, itemIndex);
+	return { chainId, ...readListCall(context, itemIndex, filters) };
+}
+
 export function positiveInteger(value: unknown): number {
 	return wholeNumber(value, 1);
+}
+
+/** How each entry of a collection is checked: its name in the editor and its parser. */
+export type CollectionChecks = Record<string, [field: string, parse: (value: unknown) => unknown]>;
+
+/**
+ * The entries of a collection (filters, options, update fields) the user added, each checked by
+ * its parser; `dropEmpty` leaves out entries left empty, so they are not sent as empty query values.
+ */
+export function checkedCollection(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	checks: CollectionChecks,
+	{ dropEmpty }: { dropEmpty: boolean },
+): IDataObject {
+	const values = context.getNodeParameter(name, itemIndex, {}) as IDataObject;
+	const checked: IDataObject = {};
+	for (const key of Object.keys(dropEmpty ? withoutEmpty(values) : values)) {
+		const [field, parse] = checks[key] ?? [key, (value: unknown) => value];
+		checked[key] = parsedParameter(context, `${name}.${key}`, field, itemIndex, parse) as IDataObject[string];
+	}
+	return checked;
 }
 
 /** Drops options the user left empty so they are not sent as empty query parameters. */

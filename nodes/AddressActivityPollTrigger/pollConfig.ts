@@ -1,10 +1,8 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { wholeNumber } from '../shared/numbers';
-import { parsedTriggerParameter, readWatchParameters, type TriggerOutput, type WatchParameters } from '../shared/triggerParameters';
+import { parsedTriggerParameter, readWatchParameters, type WatchParameters } from '../shared/triggerParameters';
 import { DEFAULT_MAX_PAGES, DEFAULT_MAX_REQUESTS_PER_MINUTE } from './properties';
-
-export type PollOutput = TriggerOutput;
 
 /** The poll trigger's parameters, read and checked once per poll. */
 export interface PollConfig extends WatchParameters {

@@ -233,7 +233,7 @@ async function remove(context: IHookFunctions): Promise<boolean> {
 async function removeAfterFailedCreate(context: IHookFunctions, webhookId: string, url: string, error: unknown): Promise<never> {
 	const failure = toNodeError(context, error);
 	knownWebhooks.delete(url);
-	// Still inside n8n's 84 s when the failure was running out of the 60 s.
+	// Still inside n8n's 84 s when the failure used up the 45 s lifecycle budget.
 	extendServiceDeadline(context, CLEANUP_BUDGET_MS);
 	try {
 		await deleteWebhook.call(context, webhookId);

@@ -3,10 +3,9 @@ import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflo
 import { parseAddresses } from '../shared/addresses';
 import { parsedAddressLists } from './processMemory';
 import { parseEventSignatures } from '../shared/eventSignatures';
-import { parsedTriggerParameter, readWatchParameters, type TriggerOutput, type WatchParameters } from '../shared/triggerParameters';
+import { parsedTriggerParameter, readWatchParameters, type WatchParameters } from '../shared/triggerParameters';
 
 export type OnDeactivation = 'delete' | 'keep';
-export type OutputMode = TriggerOutput;
 
 /** The trigger's parameters, parsed and validated once, for the lifecycle methods and webhook(). */
 export interface TriggerConfig extends WatchParameters {

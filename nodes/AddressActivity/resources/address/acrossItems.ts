@@ -6,7 +6,7 @@ import { InvalidInputError, toNodeError } from '../../../shared/errors';
 import type { RetryPolicy } from '../../../shared/transport';
 import { changeAddresses, monitoredAddresses } from '../../../shared/webhooks';
 import { webhookLocator } from '../../fields';
-import { oncePerRun, type ItemOutcome, type OperationModule } from '../../operation';
+import type { AllAtOnce, ItemOutcome, ReadItem } from '../../operation';
 import { retryPolicy, webhookIdParameter, parsedParameter } from '../../parameters';
 import { batchSizeOption, batchSizeParameter } from './batches';
 import { addressesProperty } from '../../../shared/webhookProperties';
@@ -17,7 +17,7 @@ export function requiredAddresses(value: unknown): string[] {
 	return addresses;
 }
 
-interface ItemChange {
+export interface ItemChange {
 	itemIndex: number;
 	webhookId: string;
 	addresses: string[];
@@ -25,15 +25,15 @@ interface ItemChange {
 	retry: RetryPolicy;
 }
 
-export const readChange = oncePerRun(
-	(context, itemIndex): ItemChange => ({
+function readChange(context: IExecuteFunctions, itemIndex: number): ItemChange {
+	return {
 		itemIndex,
 		webhookId: webhookIdParameter(context, itemIndex),
 		addresses: parsedParameter(context, 'addresses', 'Addresses', itemIndex, requiredAddresses),
 		batchSize: batchSizeParameter(context, itemIndex),
 		retry: retryPolicy(context, itemIndex),
-	}),
-);
+	};
+}
 
 /** What one item asked for, split by the list as it stood before this item (items apply in order). */
 interface Planned {
@@ -126,17 +126,8 @@ export function groupByWebhook<T extends { webhookId: string }>(items: T[]): T[]
 	return [...byWebhook.values()];
 }
 
-/** Add or Remove for all input items at once, grouped per webhook. */
-export async function changeAcrossItems(context: IExecuteFunctions, change: 'add' | 'remove', itemIndexes: number[]): Promise<ItemOutcome[]> {
-	const outcomes: ItemOutcome[] = [];
-	for (const items of groupByWebhook(itemIndexes.map((itemIndex) => readChange(context, itemIndex)))) {
-		outcomes.push(...(await changeOneWebhook(context, change, items)));
-	}
-	return outcomes;
-}
-
 /** Add or Remove: the same parameters and the same run across all items, one word apart. */
-export function changeOperation(change: 'add' | 'remove', addressesDescription: string): Required<OperationModule> {
+export function changeOperation(change: 'add' | 'remove', addressesDescription: string): AllAtOnce<ItemChange> {
 	const properties: INodeProperties[] = [
 		webhookLocator(),
 		addressesProperty(addressesDescription),
@@ -144,17 +135,14 @@ export function changeOperation(change: 'add' | 'remove', addressesDescription: 
 	];
 	return {
 		description: updateDisplayOptions({ show: { resource: ['address'], operation: [change] } }, properties),
-		validate(this: IExecuteFunctions, itemIndex: number): void {
-			readChange(this, itemIndex);
-		},
-		/** One item on its own (the node runs all items together through executeAll). */
-		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-			const [outcome] = await changeAcrossItems(this, change, [itemIndex]);
-			if (outcome.error !== undefined) throw outcome.error;
-			return outcome.result as IDataObject;
-		},
-		async executeAll(this: IExecuteFunctions, itemIndexes: number[]): Promise<ItemOutcome[]> {
-			return await changeAcrossItems(this, change, itemIndexes);
+		read: readChange,
+		/** All valid items at once, grouped per webhook. */
+		async executeAll(this: IExecuteFunctions, items: Array<ReadItem<ItemChange>>): Promise<ItemOutcome[]> {
+			const outcomes: ItemOutcome[] = [];
+			for (const group of groupByWebhook(items.map((item) => item.parameters))) {
+				outcomes.push(...(await changeOneWebhook(this, change, group)));
+			}
+			return outcomes;
 		},
 	};
 }

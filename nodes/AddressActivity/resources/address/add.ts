@@ -1,7 +1,7 @@
 import { changeOperation } from './acrossItems';
 
 // All input items at once: one read of each webhook's list, batched writes (acrossItems.ts).
-export const { description, validate, execute, executeAll } = changeOperation(
+export const { description, read, executeAll } = changeOperation(
 	'add',
 	'Addresses to start monitoring, separated by commas, spaces or new lines, or an array from an expression',
 );

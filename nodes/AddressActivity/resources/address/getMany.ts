@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { MAX_PAGE_SIZE, serviceList } from '../../../shared/pagination';
 import { getWebhook, webhookPath } from '../../../shared/webhooks';
 import { returnAllAndLimit, webhookLocator } from '../../fields';
-import { listParameters, retryPolicy, webhookIdParameter } from '../../parameters';
+import { readListCall, webhookIdParameter, type ListCall } from '../../parameters';
 
 const properties: INodeProperties[] = [webhookLocator(), ...returnAllAndLimit()];
 
@@ -13,10 +13,16 @@ export const description = updateDisplayOptions({ show: { resource: ['address'],
 /** Beyond this many addresses, one read of the webhook (which carries its whole list) beats pages of 100. */
 const PAGED_UP_TO = 2 * MAX_PAGE_SIZE;
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const webhookId = webhookIdParameter(this, itemIndex);
-	const { returnAll, limit } = listParameters(this, itemIndex);
-	const retry = retryPolicy(this, itemIndex);
+interface AddressListCall extends ListCall {
+	webhookId: string;
+}
+
+export function read(context: IExecuteFunctions, itemIndex: number): AddressListCall {
+	const webhookId = webhookIdParameter(context, itemIndex);
+	return { webhookId, ...readListCall(context, itemIndex) };
+}
+
+export async function execute(this: IExecuteFunctions, { webhookId, returnAll, limit, retry }: AddressListCall, itemIndex: number): Promise<IDataObject[]> {
 	let addresses: string[] | undefined;
 	// 100,000 addresses are 1 request this way instead of 1,000 pages.
 	if (returnAll || limit > PAGED_UP_TO) {

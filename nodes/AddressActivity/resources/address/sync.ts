@@ -5,8 +5,9 @@ import { parseAddresses } from '../../../shared/addresses';
 import { toNodeError } from '../../../shared/errors';
 import { changeAddresses, monitoredAddresses } from '../../../shared/webhooks';
 import { webhookLocator } from '../../fields';
-import { oncePerRun, type ItemOutcome } from '../../operation';
-import { parsedParameter, retryPolicy, webhookIdParameter } from '../../parameters';
+import type { ItemOutcome, ReadItem } from '../../operation';
+import type { RetryPolicy } from '../../../shared/transport';
+import { booleanParameter, parsedParameter, retryPolicy, webhookIdParameter } from '../../parameters';
 import { groupByWebhook } from './acrossItems';
 import { batchSizeOption, batchSizeParameter } from './batches';
 import { addressesProperty } from '../../../shared/webhookProperties';
@@ -60,27 +61,34 @@ interface SyncItem {
 	webhookId: string;
 	addresses: string[];
 	options: { allowEmpty: boolean; dryRun: boolean; fullLists: boolean; batchSize: number };
+	retry: RetryPolicy;
 }
 
-const readItem = oncePerRun((context, itemIndex): SyncItem => {
-	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+export function read(context: IExecuteFunctions, itemIndex: number): SyncItem {
+	const flag = (name: string, field: string) => booleanParameter(context, `options.${name}`, field, itemIndex);
 	return {
 		itemIndex,
 		webhookId: webhookIdParameter(context, itemIndex),
 		addresses: parsedParameter(context, 'addresses', 'Addresses', itemIndex, parseAddresses),
-		options: { allowEmpty: options.allowEmpty === true, dryRun: options.dryRun === true, fullLists: options.fullLists === true, batchSize: batchSizeParameter(context, itemIndex) },
+		options: {
+			allowEmpty: flag('allowEmpty', 'Allow Removing All'),
+			dryRun: flag('dryRun', 'Dry Run'),
+			fullLists: flag('fullLists', 'Include Full Lists'),
+			batchSize: batchSizeParameter(context, itemIndex),
+		},
+		retry: retryPolicy(context, itemIndex),
 	};
-});
-
-export function validate(this: IExecuteFunctions, itemIndex: number): void {
-	readItem(this, itemIndex);
 }
 
-/** One webhook: read its list once, then send only the difference (adds first, so it never goes empty in between). */
+/**
+ * One webhook: read its list once, then send only the difference (adds first, so it never goes
+ * empty in between). An empty list is refused only once the read shows addresses it would remove:
+ * that check needs the service, and it changes nothing.
+ */
 async function syncWebhook(context: IExecuteFunctions, items: SyncItem[]): Promise<IDataObject> {
 	const [first] = items;
 	const { webhookId, options } = first;
-	const call = { itemIndex: first.itemIndex, retry: retryPolicy(context, first.itemIndex) };
+	const call = { itemIndex: first.itemIndex, retry: first.retry };
 	const wanted = new Map<string, string>();
 	for (const item of items) for (const address of item.addresses) if (!wanted.has(address.toLowerCase())) wanted.set(address.toLowerCase(), address);
 	const monitored = await monitoredAddresses.call(context, webhookId, call);
@@ -118,9 +126,9 @@ async function syncWebhook(context: IExecuteFunctions, items: SyncItem[]): Promi
 }
 
 /** All items at once: their addresses are gathered per webhook, one output item per webhook paired with its items. */
-export async function executeAll(this: IExecuteFunctions, itemIndexes: number[]): Promise<ItemOutcome[]> {
+export async function executeAll(this: IExecuteFunctions, readItems: Array<ReadItem<SyncItem>>): Promise<ItemOutcome[]> {
 	const outcomes: ItemOutcome[] = [];
-	for (const items of groupByWebhook(itemIndexes.map((itemIndex) => readItem(this, itemIndex)))) {
+	for (const items of groupByWebhook(readItems.map((item) => item.parameters))) {
 		const indexes = items.map((item) => item.itemIndex);
 		try {
 			const result = await syncWebhook(this, items);
@@ -131,10 +139,4 @@ export async function executeAll(this: IExecuteFunctions, itemIndexes: number[])
 		}
 	}
 	return outcomes;
-}
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const [outcome] = await executeAll.call(this, [itemIndex]);
-	if (outcome.error !== undefined) throw outcome.error;
-	return outcome.result as IDataObject;
 }

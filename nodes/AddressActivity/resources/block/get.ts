@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { chainLocatorProperty } from '../../../shared/chains';
 import { blockRoute } from '../../../shared/chainRoutes';
 import { serviceRequest } from '../../../shared/transport';
-import { chainIdParameter, parsedParameter, requiredText, retryPolicy } from '../../parameters';
+import { parsedParameter, readChainCall, requiredText, type ChainCall } from '../../parameters';
 
 const properties: INodeProperties[] = [
 	chainLocatorProperty({ searchListMethod: 'searchChains' }),
@@ -27,13 +27,19 @@ export const parseBlockId = requiredText(
 	'a block number or a block hash (0x followed by 64 hex characters)',
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const chainId = chainIdParameter(this, itemIndex);
-	const blockId = parsedParameter(this, 'blockId', 'Block', itemIndex, parseBlockId);
+interface BlockParameters extends ChainCall {
+	blockId: string;
+}
+
+export function read(context: IExecuteFunctions, itemIndex: number): BlockParameters {
+	return { ...readChainCall(context, itemIndex), blockId: parsedParameter(context, 'blockId', 'Block', itemIndex, parseBlockId) };
+}
+
+export async function execute(this: IExecuteFunctions, { chainId, blockId, retry }: BlockParameters, itemIndex: number): Promise<IDataObject> {
 	return await serviceRequest.call(this, {
 		method: 'GET',
 		...blockRoute(chainId, blockId),
 		itemIndex,
-		retry: retryPolicy(this, itemIndex),
+		retry,
 	});
 }

@@ -5,7 +5,7 @@ import { chainLocatorProperty } from '../../../shared/chains';
 import { blocksRoute } from '../../../shared/chainRoutes';
 import { serviceList } from '../../../shared/pagination';
 import { returnAllAndLimit } from '../../fields';
-import { chainIdParameter, listParameters, retryPolicy } from '../../parameters';
+import { readChainListCall, type ChainListCall } from '../../parameters';
 
 const properties: INodeProperties[] = [
 	chainLocatorProperty({ searchListMethod: 'searchChains' }),
@@ -14,12 +14,14 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['block'], operation: ['getMany'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const chainId = chainIdParameter(this, itemIndex);
+export function read(context: IExecuteFunctions, itemIndex: number): ChainListCall {
+	return readChainListCall(context, itemIndex);
+}
+
+export async function execute(this: IExecuteFunctions, { chainId, ...list }: ChainListCall, itemIndex: number): Promise<IDataObject[]> {
 	return (await serviceList.call(this, {
 		...blocksRoute(chainId),
-		...listParameters(this, itemIndex),
+		...list,
 		itemIndex,
-		retry: retryPolicy(this, itemIndex),
 	})) as IDataObject[];
 }

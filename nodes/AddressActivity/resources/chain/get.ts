@@ -4,18 +4,19 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { chainLocatorProperty } from '../../../shared/chains';
 import { chainRoute } from '../../../shared/chainRoutes';
 import { serviceRequest } from '../../../shared/transport';
-import { chainIdParameter, retryPolicy } from '../../parameters';
+import { readChainCall, type ChainCall } from '../../parameters';
 
 const properties: INodeProperties[] = [chainLocatorProperty({ searchListMethod: 'searchChains' })];
 
 export const description = updateDisplayOptions({ show: { resource: ['chain'], operation: ['get'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const chainId = chainIdParameter(this, itemIndex);
+export const read = readChainCall;
+
+export async function execute(this: IExecuteFunctions, { chainId, retry }: ChainCall, itemIndex: number): Promise<IDataObject> {
 	return await serviceRequest.call(this, {
 		method: 'GET',
 		...chainRoute(chainId),
 		itemIndex,
-		retry: retryPolicy(this, itemIndex),
+		retry,
 	});
 }

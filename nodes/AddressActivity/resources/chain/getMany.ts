@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { chainsRoute } from '../../../shared/chainRoutes';
 import { serviceRequest } from '../../../shared/transport';
 import { returnAllAndLimit } from '../../fields';
-import { listParameters, retryPolicy, withoutEmpty } from '../../parameters';
+import { oneOf, readListCall, type ListCall } from '../../parameters';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
@@ -45,17 +45,13 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['chain'], operation: ['getMany'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const { returnAll, limit } = listParameters(this, itemIndex);
+export function read(context: IExecuteFunctions, itemIndex: number): ListCall {
+	return readListCall(context, itemIndex, { network: ['Network', oneOf(['mainnet', 'fuji', 'testnet'])] });
+}
+
+export async function execute(this: IExecuteFunctions, { returnAll, limit, qs, retry }: ListCall, itemIndex: number): Promise<IDataObject[]> {
 	// The chains listing is not paginated: one request, the limit applies to its result.
-	const { chains } = (await serviceRequest.call(this, {
-		method: 'GET',
-		...chainsRoute(),
-		qs: withoutEmpty(filters),
-		itemIndex,
-		retry: retryPolicy(this, itemIndex),
-	})) as { chains?: IDataObject[] };
+	const { chains } = (await serviceRequest.call(this, { method: 'GET', ...chainsRoute(), qs, itemIndex, retry })) as { chains?: IDataObject[] };
 	const list = chains ?? [];
 	return returnAll ? list : list.slice(0, limit);
 }

@@ -2,12 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { rotateSharedSecret } from '../../../shared/webhooks';
-import { retryPolicy } from '../../parameters';
+import { readRetryPolicy, type ServiceCallParameters } from '../../parameters';
 
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			'Rotating replaces the secret that signs deliveries for every webhook of the account. Receivers that verify signatures, such as active Address Activity Triggers, must be re-activated to pick up the new secret.',
+			'Rotating replaces the secret that signs deliveries for every webhook of the account. Active Address Activity Triggers read the new secret by themselves when a delivery signed with it arrives; any other receiver that verifies signatures must be given the new secret.',
 		name: 'rotateNotice',
 		type: 'notice',
 		default: '',
@@ -16,7 +16,9 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['sharedSecret'], operation: ['rotate'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const secret = await rotateSharedSecret.call(this, { itemIndex, retry: retryPolicy(this, itemIndex) });
+export const read = readRetryPolicy;
+
+export async function execute(this: IExecuteFunctions, { retry }: ServiceCallParameters, itemIndex: number): Promise<IDataObject> {
+	const secret = await rotateSharedSecret.call(this, { itemIndex, retry });
 	return { secret };
 }

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { chainLocatorProperty } from '../../../shared/chains';
 import { transactionRoute } from '../../../shared/chainRoutes';
 import { serviceRequest } from '../../../shared/transport';
-import { chainIdParameter, parsedParameter, requiredText, retryPolicy } from '../../parameters';
+import { parsedParameter, readChainCall, requiredText, type ChainCall } from '../../parameters';
 
 const properties: INodeProperties[] = [
 	chainLocatorProperty({ searchListMethod: 'searchChains' }),
@@ -27,13 +27,19 @@ const parseTxHash = requiredText(
 	'a transaction hash (0x followed by 64 hex characters)',
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const chainId = chainIdParameter(this, itemIndex);
-	const txHash = parsedParameter(this, 'txHash', 'Transaction Hash', itemIndex, parseTxHash);
+interface TransactionParameters extends ChainCall {
+	txHash: string;
+}
+
+export function read(context: IExecuteFunctions, itemIndex: number): TransactionParameters {
+	return { ...readChainCall(context, itemIndex), txHash: parsedParameter(context, 'txHash', 'Transaction Hash', itemIndex, parseTxHash) };
+}
+
+export async function execute(this: IExecuteFunctions, { chainId, txHash, retry }: TransactionParameters, itemIndex: number): Promise<IDataObject> {
 	return await serviceRequest.call(this, {
 		method: 'GET',
 		...transactionRoute(chainId, txHash),
 		itemIndex,
-		retry: retryPolicy(this, itemIndex),
+		retry,
 	});
 }

@@ -5,7 +5,7 @@ import { chainLocatorProperty } from '../../../shared/chains';
 import { transactionsRoute } from '../../../shared/chainRoutes';
 import { serviceList } from '../../../shared/pagination';
 import { returnAllAndLimit } from '../../fields';
-import { chainIdParameter, listParameters, retryPolicy, withoutEmpty } from '../../parameters';
+import { oneOf, readChainListCall, type ChainListCall } from '../../parameters';
 
 const properties: INodeProperties[] = [
 	chainLocatorProperty({ searchListMethod: 'searchChains' }),
@@ -34,14 +34,14 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['transaction'], operation: ['getMany'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const chainId = chainIdParameter(this, itemIndex);
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+export function read(context: IExecuteFunctions, itemIndex: number): ChainListCall {
+	return readChainListCall(context, itemIndex, { status: ['Status', oneOf(['success', 'failed'])] });
+}
+
+export async function execute(this: IExecuteFunctions, { chainId, ...list }: ChainListCall, itemIndex: number): Promise<IDataObject[]> {
 	return (await serviceList.call(this, {
 		...transactionsRoute(chainId),
-		qs: withoutEmpty(filters),
-		...listParameters(this, itemIndex),
+		...list,
 		itemIndex,
-		retry: retryPolicy(this, itemIndex),
 	})) as IDataObject[];
 }

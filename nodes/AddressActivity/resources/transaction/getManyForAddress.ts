@@ -8,7 +8,7 @@ import { InvalidInputError, quoteValue } from '../../../shared/errors';
 import { wholeNumber } from '../../../shared/numbers';
 import { serviceList } from '../../../shared/pagination';
 import { returnAllAndLimit } from '../../fields';
-import { chainIdParameter, listParameters, parsedParameter, retryPolicy } from '../../parameters';
+import { chainIdParameter, oneOf, parsedParameter, readListCall, type ChainListCall } from '../../parameters';
 
 const properties: INodeProperties[] = [
 	chainLocatorProperty({ searchListMethod: 'searchChains' }),
@@ -76,30 +76,31 @@ function parseBlockNumber(value: unknown): number {
 	return wholeNumber(value, 0, 'a block number (a whole number of 0 or more)');
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const chainId = chainIdParameter(this, itemIndex);
-	const address = parsedParameter(this, 'address', 'Address', itemIndex, parseAddress);
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const qs: IDataObject = {};
-	if (filters.startBlock !== undefined) {
-		qs.startBlock = parsedParameter(this, 'filters.startBlock', 'Start Block', itemIndex, parseBlockNumber);
+interface AddressListCall extends ChainListCall {
+	address: string;
+}
+
+export function read(context: IExecuteFunctions, itemIndex: number): AddressListCall {
+	const chainId = chainIdParameter(context, itemIndex);
+	const address = parsedParameter(context, 'address', 'Address', itemIndex, parseAddress);
+	const list = readListCall(context, itemIndex, {
+		startBlock: ['Start Block', parseBlockNumber],
+		endBlock: ['End Block', parseBlockNumber],
+		sortOrder: ['Sort Order', oneOf(['asc', 'desc'])],
+	});
+	const { startBlock, endBlock } = list.qs as { startBlock?: number; endBlock?: number };
+	if (startBlock !== undefined && endBlock !== undefined && startBlock > endBlock) {
+		throw new NodeOperationError(context.getNode(), `Invalid Start Block in item ${itemIndex + 1}: ${startBlock} is after the End Block ${endBlock}`, {
+			itemIndex,
+		});
 	}
-	if (filters.endBlock !== undefined) {
-		qs.endBlock = parsedParameter(this, 'filters.endBlock', 'End Block', itemIndex, parseBlockNumber);
-	}
-	if (qs.startBlock !== undefined && qs.endBlock !== undefined && (qs.startBlock as number) > (qs.endBlock as number)) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Invalid Start Block in item ${itemIndex + 1}: ${String(qs.startBlock)} is after the End Block ${String(qs.endBlock)}`,
-			{ itemIndex },
-		);
-	}
-	if (filters.sortOrder) qs.sortOrder = filters.sortOrder;
+	return { chainId, address, ...list };
+}
+
+export async function execute(this: IExecuteFunctions, { chainId, address, ...list }: AddressListCall, itemIndex: number): Promise<IDataObject[]> {
 	return (await serviceList.call(this, {
 		...addressTransactionsRoute(chainId, address),
-		qs,
-		...listParameters(this, itemIndex),
+		...list,
 		itemIndex,
-		retry: retryPolicy(this, itemIndex),
 	})) as IDataObject[];
 }

@@ -5,7 +5,7 @@ import { utxosRoute } from '../../../shared/chainRoutes';
 import { InvalidInputError, quoteValue } from '../../../shared/errors';
 import { serviceList } from '../../../shared/pagination';
 import { returnAllAndLimit } from '../../fields';
-import { listParameters, parsedParameter, requiredText, retryPolicy, withoutEmpty } from '../../parameters';
+import { checkedCollection, oneOf, parseBoolean, parsedParameter, readListCall, requiredText, type CollectionChecks, type ListCall } from '../../parameters';
 
 const properties: INodeProperties[] = [
 	{
@@ -110,16 +110,30 @@ export function parsePrimaryNetworkAddresses(value: unknown): string[] {
 
 const parseBlockchainId = requiredText('Blockchain', /^[A-Za-z0-9-]+$/, 'a blockchain name (p-chain, x-chain, c-chain) or ID');
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const network = this.getNodeParameter('network', itemIndex) as string;
-	const blockchainId = parsedParameter(this, 'blockchainId', 'Blockchain', itemIndex, parseBlockchainId);
-	const addresses = parsedParameter(this, 'addresses', 'Addresses', itemIndex, parsePrimaryNetworkAddresses);
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+const OPTIONS: CollectionChecks = {
+	assetId: ['Asset ID', requiredText('Asset ID', /^[A-Za-z0-9]+$/, 'an asset ID (letters and digits)')],
+	includeSpent: ['Include Spent', parseBoolean],
+	sortOrder: ['Sort Order', oneOf(['asc', 'desc'])],
+};
+
+interface UtxoListCall extends ListCall {
+	network: string;
+	blockchainId: string;
+}
+
+export function read(context: IExecuteFunctions, itemIndex: number): UtxoListCall {
+	const network = parsedParameter(context, 'network', 'Network', itemIndex, oneOf(['mainnet', 'fuji']));
+	const blockchainId = parsedParameter(context, 'blockchainId', 'Blockchain', itemIndex, parseBlockchainId);
+	const addresses = parsedParameter(context, 'addresses', 'Addresses', itemIndex, parsePrimaryNetworkAddresses);
+	const list = readListCall(context, itemIndex);
+	const options = checkedCollection(context, itemIndex, 'options', OPTIONS, { dropEmpty: true });
+	return { network, blockchainId, ...list, qs: { ...options, addresses: addresses.join(',') } };
+}
+
+export async function execute(this: IExecuteFunctions, { network, blockchainId, ...list }: UtxoListCall, itemIndex: number): Promise<IDataObject[]> {
 	return (await serviceList.call(this, {
 		...utxosRoute(network, blockchainId),
-		qs: { ...withoutEmpty(options), addresses: addresses.join(',') },
-		...listParameters(this, itemIndex),
+		...list,
 		itemIndex,
-		retry: retryPolicy(this, itemIndex),
 	})) as IDataObject[];
 }

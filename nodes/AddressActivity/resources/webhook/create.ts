@@ -5,9 +5,10 @@ import { parseAddresses } from '../../../shared/addresses';
 import { chainLocatorProperty } from '../../../shared/chains';
 import { parseEventSignatures } from '../../../shared/eventSignatures';
 import { InvalidInputError, toNodeError } from '../../../shared/errors';
-import { changeAddresses, createWebhook, deleteWebhook } from '../../../shared/webhooks';
+import type { RetryPolicy } from '../../../shared/transport';
+import { changeAddresses, createWebhook, deleteWebhook, type NewWebhook } from '../../../shared/webhooks';
 import { batchSizeOption, batchSizeParameter } from '../address/batches';
-import { chainIdParameter, parseCallbackUrl, parsedParameter, parseWebhookText, retryPolicy } from '../../parameters';
+import { booleanParameter, chainIdParameter, parseCallbackUrl, parsedParameter, parseWebhookText, retryPolicy } from '../../parameters';
 import { addressesProperty, eventSignaturesProperty, includeInternalTxsProperty, includeLogsProperty } from '../../../shared/webhookProperties';
 
 const EVENT_SIGNATURES_DESCRIPTION =
@@ -82,44 +83,44 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['create'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const url = parsedParameter(this, 'url', 'Callback URL', itemIndex, parseCallbackUrl);
-	const chainId = chainIdParameter(this, itemIndex);
-	const addresses = parsedParameter(this, 'addresses', 'Addresses', itemIndex, (value) => {
-		const parsed = parseAddresses(value);
-		if (parsed.length === 0) throw new InvalidInputError('no address given (a webhook monitors at least one)', value);
-		return parsed;
-	});
-	// Version 1 kept these three under Additional Fields.
-	const v1 = this.getNode().typeVersion < 1.1;
-	const eventSignatures = parsedParameter(
-		this,
-		v1 ? 'additionalFields.eventSignatures' : 'eventSignatures',
-		'Event Signatures',
-		itemIndex,
-		parseEventSignatures,
-		'',
-	);
-	const fields = v1 ? 'additionalFields' : 'options';
-	const name = parsedParameter(this, `${fields}.name`, 'Name', itemIndex, parseWebhookText, '');
-	const description = parsedParameter(this, `${fields}.description`, 'Description', itemIndex, parseWebhookText, '');
-	const batchSize = batchSizeParameter(this, itemIndex);
-	const retry = retryPolicy(this, itemIndex);
+interface CreateParameters {
+	webhook: NewWebhook;
+	batchSize: number;
+	retry: RetryPolicy;
+}
 
-	const { webhook, remainingAddresses } = await createWebhook.call(
-		this,
-		{
-			url,
-			chainId,
-			addresses,
-			eventSignatures,
-			includeInternalTxs: this.getNodeParameter('includeInternalTxs', itemIndex, false) as boolean,
-			includeLogs: this.getNodeParameter('includeLogs', itemIndex, false) as boolean,
-			name,
-			description,
+export function read(context: IExecuteFunctions, itemIndex: number): CreateParameters {
+	// Version 1 kept Event Signatures, Name and Description under Additional Fields.
+	const v1 = context.getNode().typeVersion < 1.1;
+	const fields = v1 ? 'additionalFields' : 'options';
+	return {
+		webhook: {
+			url: parsedParameter(context, 'url', 'Callback URL', itemIndex, parseCallbackUrl),
+			chainId: chainIdParameter(context, itemIndex),
+			addresses: parsedParameter(context, 'addresses', 'Addresses', itemIndex, (value) => {
+				const parsed = parseAddresses(value);
+				if (parsed.length === 0) throw new InvalidInputError('no address given (a webhook monitors at least one)', value);
+				return parsed;
+			}),
+			eventSignatures: parsedParameter(context, v1 ? 'additionalFields.eventSignatures' : 'eventSignatures', 'Event Signatures', itemIndex, parseEventSignatures, ''),
+			includeInternalTxs: booleanParameter(context, 'includeInternalTxs', 'Include Internal Transactions', itemIndex),
+			includeLogs: booleanParameter(context, 'includeLogs', 'Include Logs', itemIndex),
+			name: parsedParameter(context, `${fields}.name`, 'Name', itemIndex, parseWebhookText, ''),
+			description: parsedParameter(context, `${fields}.description`, 'Description', itemIndex, parseWebhookText, ''),
 		},
-		{ batchSize, itemIndex, retry },
-	);
+		batchSize: batchSizeParameter(context, itemIndex),
+		retry: retryPolicy(context, itemIndex),
+	};
+}
+
+/**
+ * One create per item. What only the service can check (that the chain serves webhooks, the
+ * plan's address allowance) fails this item's create request, after earlier items' webhooks were made.
+ */
+export async function execute(this: IExecuteFunctions, parameters: CreateParameters, itemIndex: number): Promise<IDataObject> {
+	const { batchSize, retry } = parameters;
+	const { addresses } = parameters.webhook;
+	const { webhook, remainingAddresses } = await createWebhook.call(this, parameters.webhook, { batchSize, itemIndex, retry });
 	if (remainingAddresses.length === 0) return webhook;
 	const added = addresses.length - remainingAddresses.length;
 	try {

@@ -3,13 +3,14 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getWebhook } from '../../../shared/webhooks';
 import { webhookLocator } from '../../fields';
-import { retryPolicy, webhookIdParameter } from '../../parameters';
+import { readWebhookCall, type WebhookCall } from '../../parameters';
 
 const properties: INodeProperties[] = [webhookLocator()];
 
 export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['get'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const webhookId = webhookIdParameter(this, itemIndex);
-	return await getWebhook.call(this, webhookId, { itemIndex, retry: retryPolicy(this, itemIndex) });
+export const read = readWebhookCall;
+
+export async function execute(this: IExecuteFunctions, { webhookId, retry }: WebhookCall, itemIndex: number): Promise<IDataObject> {
+	return await getWebhook.call(this, webhookId, { itemIndex, retry });
 }

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { serviceList } from '../../../shared/pagination';
 import { returnAllAndLimit } from '../../fields';
-import { listParameters, retryPolicy } from '../../parameters';
+import { parseWebhookStatus, readListCall, type ListCall } from '../../parameters';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
@@ -35,16 +35,10 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['getMany'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const qs: IDataObject = {};
-	if (filters.status) qs.status = filters.status;
-	return (await serviceList.call(this, {
-		path: '/v1/webhooks',
-		listField: 'webhooks',
-		qs,
-		...listParameters(this, itemIndex),
-		itemIndex,
-		retry: retryPolicy(this, itemIndex),
-	})) as IDataObject[];
+export function read(context: IExecuteFunctions, itemIndex: number): ListCall {
+	return readListCall(context, itemIndex, { status: ['Status', parseWebhookStatus] });
+}
+
+export async function execute(this: IExecuteFunctions, parameters: ListCall, itemIndex: number): Promise<IDataObject[]> {
+	return (await serviceList.call(this, { path: '/v1/webhooks', listField: 'webhooks', ...parameters, itemIndex })) as IDataObject[];
 }

@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { updateWebhook } from '../../../shared/webhooks';
 import { webhookLocator } from '../../fields';
-import { parseCallbackUrl, parsedParameter, parseWebhookStatus, parseWebhookText, retryPolicy, webhookIdParameter } from '../../parameters';
+import { checkedCollection, parseBoolean, parseCallbackUrl, parseWebhookStatus, parseWebhookText, readWebhookCall, type CollectionChecks, type WebhookCall } from '../../parameters';
 import { includeInternalTxsProperty, includeLogsProperty } from '../../../shared/webhookProperties';
 
 const properties: INodeProperties[] = [
@@ -53,22 +53,32 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['update'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const webhookId = webhookIdParameter(this, itemIndex);
-	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
-	if (Object.keys(fields).length === 0) {
-		throw new NodeOperationError(this.getNode(), `Nothing to update in item ${itemIndex + 1}: add at least one field under "Update Fields"`, {
+/** Each field of the update body: its name in the editor and how it is checked. */
+const FIELDS: CollectionChecks = {
+	url: ['Callback URL', parseCallbackUrl],
+	name: ['Name', parseWebhookText],
+	description: ['Description', parseWebhookText],
+	status: ['Status', parseWebhookStatus],
+	includeInternalTxs: ['Include Internal Transactions', parseBoolean],
+	includeLogs: ['Include Logs', parseBoolean],
+};
+
+interface UpdateParameters extends WebhookCall {
+	body: IDataObject;
+}
+
+export function read(context: IExecuteFunctions, itemIndex: number): UpdateParameters {
+	const call = readWebhookCall(context, itemIndex);
+	// A name or description left empty is sent as empty text.
+	const body = checkedCollection(context, itemIndex, 'updateFields', FIELDS, { dropEmpty: false });
+	if (Object.keys(body).length === 0) {
+		throw new NodeOperationError(context.getNode(), `Nothing to update in item ${itemIndex + 1}: add at least one field under "Update Fields"`, {
 			itemIndex,
 		});
 	}
-	const body: IDataObject = { ...fields };
-	if (fields.url !== undefined) {
-		body.url = parsedParameter(this, 'updateFields.url', 'Callback URL', itemIndex, parseCallbackUrl);
-	}
-	if (fields.name !== undefined) body.name = parsedParameter(this, 'updateFields.name', 'Name', itemIndex, parseWebhookText);
-	if (fields.description !== undefined) {
-		body.description = parsedParameter(this, 'updateFields.description', 'Description', itemIndex, parseWebhookText);
-	}
-	if (fields.status !== undefined) body.status = parsedParameter(this, 'updateFields.status', 'Status', itemIndex, parseWebhookStatus);
-	return await updateWebhook.call(this, webhookId, body, { itemIndex, retry: retryPolicy(this, itemIndex) });
+	return { ...call, body };
+}
+
+export async function execute(this: IExecuteFunctions, { webhookId, body, retry }: UpdateParameters, itemIndex: number): Promise<IDataObject> {
+	return await updateWebhook.call(this, webhookId, body, { itemIndex, retry });
 }
