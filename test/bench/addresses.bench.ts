@@ -3,7 +3,9 @@
  * Monitored lists at spreadsheet scale: Address > Add with one address per input item into a
  * webhook that already holds many, through n8n-core's WorkflowExecute against the emulator over
  * HTTP. Prints requests (next to the minimum: one read and ceil(new / 500) writes), bytes the
- * node received, wall time and the process's peak memory. Figures, not assertions.
+ * node received, wall time and the process's peak memory. Then one webhook of 100,000 addresses
+ * (the service's paid allowance): Webhook > Create, Address > Get Many (Return All) and the webhook
+ * trigger's activation, with their requests and wall time. Figures, not assertions.
  *
  *   npm run bench:addresses            (n8n-core, in this process)
  *   npm run bench:addresses -- --n8n   (real n8n, a Code node emitting the items; memory is n8n's peak RSS)
@@ -17,6 +19,8 @@ import { EMULATOR_KEY, startStack } from '../e2e/helpers/stack';
 import { byId as locatorById } from '../e2e/helpers/workflows';
 import { byId, createWebhook, serviceCall, startTestService } from '../harness/fixtures';
 import { runNode } from '../harness/runNode';
+import { TriggerHarness } from '../harness/trigger';
+import { startWithReceiver, triggerParameters } from '../trigger/support';
 import type { WorkflowNode } from '../support/n8nClient';
 
 const BATCH = 500;
@@ -62,6 +66,44 @@ async function main(): Promise<void> {
 		}
 	} finally {
 		await service.close();
+	}
+	await fullWebhook(100_000);
+}
+
+/** Requests and wall time of the operations on one webhook holding `size` addresses. */
+async function fullWebhook(size: number): Promise<void> {
+	const stack = await startWithReceiver({ paidAddressLimit: size });
+	const credentials = { apiKey: (await stack.control.createKey({ plan: 'paid' })).key, baseUrl: stack.emulator.url };
+	const timed = async (name: string, run: () => Promise<unknown>) => {
+		await stack.control.clearRequests();
+		const started = process.hrtime.bigint();
+		await run();
+		const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+		console.log(`${name.padEnd(44)} ${String((await stack.control.requests()).length).padStart(8)}   ${wallMs.toFixed(0).padStart(7)}`);
+	};
+	console.log(`\none webhook of ${size} addresses                 requests   wall ms`);
+	try {
+		const addresses = Array.from({ length: size }, address);
+		let id = '';
+		await timed('Webhook > Create', async () => {
+			const created = await runNode({
+				credentials,
+				items: [{ addresses }],
+				parameters: { resource: 'webhook', operation: 'create', url: 'https://receiver.example.com/activity', chainId: byId('43114'), addresses: '={{ $json.addresses }}' },
+			});
+			if (created.error) throw new Error(created.error.message);
+			id = String(created.items[0].json.id);
+		});
+		await timed('Address > Get Many (Return All)', async () => {
+			const all = await runNode({ credentials, parameters: { resource: 'address', operation: 'getMany', webhookId: byId(id), returnAll: true } });
+			if (all.items.length !== size) throw new Error(`Get Many returned ${all.items.length} addresses`);
+		});
+		await serviceCall(credentials, 'DELETE', `/v1/webhooks/${id}`);
+		const trigger = new TriggerHarness({ parameters: triggerParameters({ addresses: addresses.join('\n') }), credentials, publicUrl: stack.receiverUrl });
+		await timed('Address Activity Trigger, activation', async () => await trigger.activate());
+		await trigger.deactivate();
+	} finally {
+		await stack.close();
 	}
 }
 
