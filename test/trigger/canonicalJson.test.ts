@@ -92,6 +92,10 @@ describe('JSON canonicalisation (RFC 8785)', () => {
 		expect(canonicalJson(JSON.parse(text), true)).toBe(canonicalJson(JSON.parse(text)));
 	});
 
+	it('escapes quotes, control characters and a lone surrogate', () => {
+		expect(canonicalJson({ note: 'say "hi"\n', emoji: '\ud83d' })).toBe('{"emoji":"\\ud83d","note":"say \\"hi\\"\\n"}');
+	});
+
 	it('keeps array order, sorts nested objects and writes no whitespace', () => {
 		expect(canonicalJson({ b: [3, { z: 1, a: 'x' }, null], a: { d: false, c: 'é' } })).toBe(
 			'{"a":{"c":"é","d":false},"b":[3,{"a":"x","z":1},null]}',

@@ -26,6 +26,12 @@ describe('delivery signature (x-signature)', () => {
 		expect(isSignatureValid({ signature: documented, rawBody: undefined, body }, secret)).toBe(true);
 	});
 
+	it('accepts the documented scheme for a body whose text has escapes (a backslash in the bytes sent)', () => {
+		const escaped = { note: 'say "hi"\n', emoji: '\ud83d' };
+		const rawBody = Buffer.from(JSON.stringify(escaped));
+		expect(isSignatureValid({ signature: signDelivery(escaped, secret), rawBody, body: JSON.parse(rawBody.toString('utf8')) }, secret)).toBe(true);
+	});
+
 	it('accepts the raw-body variant keyed with the hex-decoded secret', () => {
 		const rawVariant = hmacBase64(Buffer.from(secret, 'hex'), prettyRawBody);
 		expect(rawVariant).not.toBe(documented);

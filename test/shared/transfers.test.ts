@@ -48,6 +48,16 @@ describe('amounts', () => {
 		expect(formatUnits('7', 0)).toBe('7');
 	});
 
+	it.each([
+		['000100', 2, '1'],
+		['0000', 6, '0'],
+		['007', 0, '7'],
+		['5', 3, '0.005'],
+		['1050', 3, '1.05'],
+	])('writes %s with %d decimals as %s (leading zeros and trailing fraction zeros dropped)', (raw, decimals, expected) => {
+		expect(formatUnits(raw, decimals)).toBe(expected);
+	});
+
 	it('compares against a decimal minimum exactly', () => {
 		const half = parseDecimal('0.5');
 		if (half === undefined) throw new Error('0.5 did not parse');
