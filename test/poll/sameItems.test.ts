@@ -5,27 +5,24 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { startEmulator, type RunningEmulator } from '../emulator';
-import { EmulatorControl } from '../harness/emulatorControl';
 import { PollHarness } from '../harness/poll';
-import { DeliveryReceiver, TriggerHarness } from '../harness/trigger';
+import { TriggerHarness } from '../harness/trigger';
+import { startWithReceiver, type EmulatorWithReceiver } from '../trigger/support';
 import { AVAX, FUJI, pollParameters, randomAddress, USDC } from './support';
 
-let emulator: RunningEmulator;
-let control: EmulatorControl;
-let receiver: DeliveryReceiver;
+let stack: EmulatorWithReceiver;
+let emulator: EmulatorWithReceiver['emulator'];
+let control: EmulatorWithReceiver['control'];
+let receiver: EmulatorWithReceiver['receiver'];
 let receiverUrl: string;
 
 beforeAll(async () => {
-	emulator = await startEmulator({ timeScale: 1000 });
-	control = new EmulatorControl(emulator.url);
-	receiver = new DeliveryReceiver();
-	receiverUrl = await receiver.start();
+	stack = await startWithReceiver({ timeScale: 1000 });
+	({ emulator, control, receiver, receiverUrl } = stack);
 });
 
 afterAll(async () => {
-	await receiver.close();
-	await emulator.close();
+	await stack.close();
 });
 
 /** A random address written the way wallets show it: mixed letter case. */

@@ -2,29 +2,24 @@
 // even for a test delivery. The trigger must run deliveries there, refuse forged ones, acknowledge
 // copies, and take "Listen for test event" deliveries as its own.
 import { forgetProcessMemory, messageWindows } from '../../nodes/AddressActivityTrigger/processMemory';
-import type { RunningEmulator } from '../emulator';
-import { startEmulator } from '../emulator';
-import { EmulatorControl } from '../harness/emulatorControl';
-import { DeliveryReceiver, TriggerHarness } from '../harness/trigger';
-import { ALICE, CAROL, FUJI, triggerParameters } from './support';
+import { TriggerHarness } from '../harness/trigger';
+import { ALICE, CAROL, FUJI, startWithReceiver, triggerParameters, type EmulatorWithReceiver } from './support';
 
-let emulator: RunningEmulator;
-let control: EmulatorControl;
-let receiver: DeliveryReceiver;
+let stack: EmulatorWithReceiver;
+let emulator: EmulatorWithReceiver['emulator'];
+let control: EmulatorWithReceiver['control'];
+let receiver: EmulatorWithReceiver['receiver'];
 let receiverUrl: string;
 let trigger: TriggerHarness | undefined;
 let test = false;
 
 beforeAll(async () => {
-	emulator = await startEmulator({ timeScale: 1000 });
-	control = new EmulatorControl(emulator.url);
-	receiver = new DeliveryReceiver();
-	receiverUrl = await receiver.start();
+	stack = await startWithReceiver({ timeScale: 1000 });
+	({ emulator, control, receiver, receiverUrl } = stack);
 });
 
 afterAll(async () => {
-	await receiver.close();
-	await emulator.close();
+	await stack.close();
 });
 
 beforeEach(() => {

@@ -3,16 +3,14 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { forgetProcessMemory, messageWindows } from '../../nodes/AddressActivityTrigger/processMemory';
 import { SECRET_READ_INTERVAL_MS } from '../../nodes/AddressActivityTrigger/deliveryLookups';
 import { signDelivery } from '../harness/signing';
-import type { RunningEmulator } from '../emulator';
-import { startEmulator } from '../emulator';
-import { EmulatorControl } from '../harness/emulatorControl';
 import { sleep } from '../harness/wait';
-import { DeliveryReceiver, logLines, TriggerHarness, type ReceivedDelivery } from '../harness/trigger';
-import { ALICE, BOB, CAROL, DAVE, FUJI, ITEMS, NFT, USDC, triggerParameters } from './support';
+import { logLines, TriggerHarness, type ReceivedDelivery } from '../harness/trigger';
+import { ALICE, BOB, CAROL, DAVE, FUJI, ITEMS, NFT, USDC, startWithReceiver, triggerParameters, type EmulatorWithReceiver } from './support';
 
-let emulator: RunningEmulator;
-let control: EmulatorControl;
-let receiver: DeliveryReceiver;
+let stack: EmulatorWithReceiver;
+let emulator: EmulatorWithReceiver['emulator'];
+let control: EmulatorWithReceiver['control'];
+let receiver: EmulatorWithReceiver['receiver'];
 let receiverUrl: string;
 let key: string;
 let trigger: TriggerHarness;
@@ -21,15 +19,12 @@ const AVAX = BigInt('1000000000000000000');
 
 beforeAll(async () => {
 	// Retries after 10 s come after 10 ms.
-	emulator = await startEmulator({ timeScale: 1000 });
-	control = new EmulatorControl(emulator.url);
-	receiver = new DeliveryReceiver();
-	receiverUrl = await receiver.start();
+	stack = await startWithReceiver({ timeScale: 1000 });
+	({ emulator, control, receiver, receiverUrl } = stack);
 });
 
 afterAll(async () => {
-	await receiver.close();
-	await emulator.close();
+	await stack.close();
 });
 
 afterEach(async () => {

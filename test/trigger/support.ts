@@ -29,6 +29,8 @@ export function triggerParameters(overrides: INodeParameters = {}): INodeParamet
 	};
 }
 
+export type EmulatorWithReceiver = Awaited<ReturnType<typeof startWithReceiver>>;
+
 /** An emulator and a receiver of its deliveries on 127.0.0.1, started together and stopped together. */
 export async function startWithReceiver(options: Parameters<typeof startEmulator>[0] = {}) {
 	const emulator = await startEmulator(options);
