@@ -4,8 +4,9 @@
  * webhook that already holds many, through n8n-core's WorkflowExecute against the emulator over
  * HTTP. Prints requests (next to the minimum: one read and ceil(new / 500) writes), bytes the
  * node received, wall time and the process's peak memory. Then one webhook of 100,000 addresses
- * (the service's paid allowance): Webhook > Create, Address > Get Many (Return All) and the webhook
- * trigger's activation, with their requests and wall time. Figures, not assertions.
+ * (the service's paid allowance): Webhook > Create, Address > Get Many (Return All), the webhook
+ * trigger's activation and the poll trigger's activation and poll of a new block, with their
+ * requests and wall time. Figures, not assertions.
  *
  *   npm run bench:addresses            (n8n-core, in this process)
  *   npm run bench:addresses -- --n8n   (real n8n, a Code node emitting the items; memory is n8n's peak RSS)
@@ -19,7 +20,9 @@ import { EMULATOR_KEY, startStack } from '../e2e/helpers/stack';
 import { byId as locatorById } from '../e2e/helpers/workflows';
 import { byId, createWebhook, serviceCall, startTestService } from '../harness/fixtures';
 import { runNode } from '../harness/runNode';
+import { PollHarness } from '../harness/poll';
 import { TriggerHarness } from '../harness/trigger';
+import { pollParameters } from '../poll/support';
 import { startWithReceiver, triggerParameters } from '../trigger/support';
 import type { WorkflowNode } from '../support/n8nClient';
 
@@ -102,6 +105,13 @@ async function fullWebhook(size: number): Promise<void> {
 		const trigger = new TriggerHarness({ parameters: triggerParameters({ addresses: addresses.join('\n') }), credentials, publicUrl: stack.receiverUrl });
 		await timed('Address Activity Trigger, activation', async () => await trigger.activate());
 		await trigger.deactivate();
+		const poll = new PollHarness({ parameters: pollParameters(addresses), credentials });
+		await timed('Poll Trigger, activation', async () => await poll.activate());
+		await stack.control.activity({ chainId: '43113', from: address(), to: addresses[size - 1], value: '1000' });
+		await timed('Poll Trigger, a poll of a new block', async () => {
+			const polled = await poll.poll();
+			if (polled.items?.length !== 1) throw new Error(`the poll returned ${polled.items?.length ?? 0} items${polled.error ? `: ${polled.error.message}` : ''}`);
+		});
 	} finally {
 		await stack.close();
 	}
