@@ -8,17 +8,13 @@ import { runNode } from '../harness/runNode';
 
 let service: TestService;
 let credentials: AddressActivityCredentialData;
-/** Request counts measured for Return All, printed at the end for the README. */
-const measured: string[] = [];
-
+// 250 webhooks, one request each: at load 15 on 2 cores this set-up alone took over 30 s.
 beforeAll(async () => {
 	service = await startTestService();
 	credentials = await service.newAccount();
 	for (let i = 0; i < 250; i++) await createWebhook(credentials, { name: `webhook ${i}` });
-});
+}, 120_000);
 afterAll(async () => {
-	// eslint-disable-next-line no-console
-	console.log(`Return All request counts (page size 100):\n${measured.join('\n')}`);
 	await service.close();
 });
 
@@ -37,7 +33,6 @@ describe('Return All', () => {
 		expect(requests[0].query.pageToken).toBeUndefined();
 		expect(requests[1].query.pageToken).toMatch(/^[0-9a-f-]{36}$/);
 		expect(requests[2].query.pageToken).not.toBe(requests[1].query.pageToken);
-		measured.push(`  ${count} webhooks: ${requests.length} requests`);
 	});
 
 	it('returns every transaction of a chain: 10,500 transactions, 105 requests', async () => {
@@ -51,15 +46,14 @@ describe('Return All', () => {
 		expect(count).toBe(mainnet.transactions);
 		expect(requests).toHaveLength(Math.ceil(mainnet.transactions / 100));
 		expect(requests.every((request) => request.statusCode === 200 && request.query.pageSize === '100')).toBe(true);
-		measured.push(`  ${count} transactions: ${requests.length} requests`);
-	}, 60000);
+		// 105 pages through the node: 14 s at load 16 on 2 cores.
+	}, 120_000);
 
 	it('returns every block of a chain', async () => {
 		const [fuji] = (await service.control.chains()).filter((chain) => chain.chainId === '43113');
 		const { count, requests } = await listed({ resource: 'block', operation: 'getMany', chainId: byId('43113'), returnAll: true });
 		expect(count).toBe(fuji.blocks);
 		expect(requests).toHaveLength(Math.ceil(fuji.blocks / 100));
-		measured.push(`  ${count} blocks: ${requests.length} requests`);
 	});
 });
 
