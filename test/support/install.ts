@@ -10,7 +10,7 @@ import * as path from 'path';
 import { lockFolder, npmEnv } from './processes';
 
 /**
- * The n8n versions the package is tested on (README "Supported versions"): the 2.x it pins and the
+ * The n8n versions the package is tested on (README "Compatibility"): the 2.x it pins and the
  * newest 1.x in the registry, which many self-hosters still run. N8N_VERSION picks one (default the first).
  */
 export const SUPPORTED_N8N_VERSIONS = ['2.41.1', '1.123.81'] as const;
@@ -75,6 +75,67 @@ export function isInstalled(dir = defaultInstallDir()): boolean {
 	}
 }
 
+/**
+ * The overrides an n8n install needs from the registry here (also used by `npm run n8n:check-newer`):
+ * linkedom > 0.18.12 needs a package the registry lacks; n8n 1.x wants xlsx as a tarball from a CDN,
+ * which cannot be reached: the registry's last xlsx instead.
+ */
+export function installOverrides(major: number): Record<string, string> {
+	return major === 1 ? { linkedom: '0.18.12', xlsx: '0.18.5' } : { linkedom: '0.18.12' };
+}
+
+/** How long a step has been running, as a person reads it: "45 s", "3 min 12 s". */
+export function elapsed(since: number, now = Date.now()): string {
+	const seconds = Math.round((now - since) / 1000);
+	return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
+
+/** A line at least this often while a step runs, so a long install never looks stuck. */
+export const HEARTBEAT_MS = 30_000;
+
+/**
+ * Runs one install step and says so: a line when it starts, one every HEARTBEAT_MS while it runs
+ * (with `progress()` when given, e.g. how many packages are in place), and one when it ends or
+ * fails, each with its time.
+ */
+export async function installStep<T>(
+	name: string,
+	work: () => Promise<T>,
+	log: (line: string) => void,
+	progress?: () => string,
+	heartbeatMs = HEARTBEAT_MS,
+): Promise<T> {
+	const started = Date.now();
+	log(`${name}: started`);
+	const heartbeat = setInterval(() => {
+		const extra = progress?.();
+		log(`${name}: still running after ${elapsed(started)}${extra ? ` (${extra})` : ''}`);
+	}, heartbeatMs);
+	let succeeded = false;
+	try {
+		const result = await work();
+		succeeded = true;
+		return result;
+	} finally {
+		clearInterval(heartbeat);
+		log(succeeded ? `${name}: done in ${elapsed(started)}` : `${name}: failed after ${elapsed(started)}`);
+	}
+}
+
+/** Packages npm has put in place so far (top-level folders and scopes' folders). */
+function packagesInPlace(nodeModules: string): string {
+	try {
+		let count = 0;
+		for (const entry of fs.readdirSync(nodeModules)) {
+			if (entry.startsWith('.')) continue;
+			count += entry.startsWith('@') ? fs.readdirSync(path.join(nodeModules, entry)).length : 1;
+		}
+		return `${count} packages in node_modules so far`;
+	} catch {
+		return '';
+	}
+}
+
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<string> {
 	return new Promise((resolve, reject) => {
 		const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -107,7 +168,9 @@ export async function ensureN8n(options: { dir?: string; log?: (line: string) =>
 	const started = Date.now();
 	fs.mkdirSync(path.dirname(dir), { recursive: true });
 	// So that a test run and `npm run dev` never install at once.
-	const release = await lockFolder(`${dir}.lock`, { what: 'n8n install', retryMs: 2000, log });
+	const waitStarted = Date.now();
+	const waiting = setInterval(() => log(`still waiting for another n8n ${N8N_VERSION} install to finish after ${elapsed(waitStarted)}`), HEARTBEAT_MS);
+	const release = await lockFolder(`${dir}.lock`, { what: 'n8n install', retryMs: 2000, log }).finally(() => clearInterval(waiting));
 	try {
 		// Someone else may have finished while we waited for the lock.
 		if (isInstalled(dir)) return describe(dir);
@@ -121,23 +184,25 @@ export async function ensureN8n(options: { dir?: string; log?: (line: string) =>
 					name: 'n8n-runtime-for-address-activity',
 					private: true,
 					dependencies: { n8n: N8N_VERSION, [nodePackageName()]: NODE_VERSION },
-					// linkedom > 0.18.12 needs a package the registry here lacks; n8n 1.x wants xlsx as a
-					// tarball from a CDN, which cannot be reached: the registry's last xlsx instead.
-					overrides: N8N_MAJOR === 1 ? { linkedom: '0.18.12', xlsx: '0.18.5' } : { linkedom: '0.18.12' },
+					overrides: installOverrides(N8N_MAJOR),
 				},
 				null,
 				2,
 			),
 		);
 		const env = npmEnv();
-		log(`installing n8n ${N8N_VERSION} and Node ${NODE_VERSION} into ${dir} (takes a few minutes, once per machine)`);
-		await run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], staging, env, log);
-		log(`npm install done after ${Math.round((Date.now() - started) / 1000)} s; building sqlite3`);
+		log(`installing n8n ${N8N_VERSION} and Node ${NODE_VERSION} into ${dir}: once per machine, 3 GB, several minutes (four steps, each printed with its time)`);
+		await installStep(
+			`1/4 npm install of n8n ${N8N_VERSION} and the Node ${NODE_VERSION} binary (about 1,900 packages)`,
+			() => run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], staging, env, log),
+			log,
+			() => packagesInPlace(path.join(staging, 'node_modules')),
+		);
 		// sqlite3 uses N-API, so building it with this machine's Node headers works for Node 24 too.
-		await run('npm', ['rebuild', 'sqlite3', '--ignore-scripts=false', '--loglevel=error'], staging, env, log);
+		await installStep('2/4 rebuild of sqlite3 (compiles it from source)', () => run('npm', ['rebuild', 'sqlite3', '--ignore-scripts=false', '--loglevel=error'], staging, env, log), log);
 		const install = describe(staging);
-		await run(install.nodeBin, ['-e', "require('sqlite3')"], staging, env, log);
-		const version = (await run(install.nodeBin, [install.n8nBin, '--version'], staging, env, log)).trim();
+		await installStep(`3/4 check that sqlite3 loads in Node ${NODE_VERSION}`, () => run(install.nodeBin, ['-e', "require('sqlite3')"], staging, env, log), log);
+		const version = await installStep(`4/4 check of n8n --version`, async () => (await run(install.nodeBin, [install.n8nBin, '--version'], staging, env, log)).trim(), log);
 		if (!version.includes(N8N_VERSION)) throw new Error(`n8n --version printed ${version}`);
 		fs.writeFileSync(path.join(staging, MARKER), markerContent());
 		fs.rmSync(dir, { recursive: true, force: true });
@@ -145,6 +210,6 @@ export async function ensureN8n(options: { dir?: string; log?: (line: string) =>
 	} finally {
 		release();
 	}
-	log(`n8n ${N8N_VERSION} installed in ${Math.round((Date.now() - started) / 1000)} s`);
+	log(`n8n ${N8N_VERSION} installed in ${elapsed(started)}`);
 	return describe(dir);
 }
