@@ -20,7 +20,7 @@ export interface StartN8nOptions {
 }
 
 /**
- * The settings the README recommends for n8n 2.41 (Quick start, Running at scale): with lazy
+ * The settings the README recommends for n8n 2.41 (Install in n8n; docs/running-at-scale.md): with lazy
  * acquisition n8n takes an expression isolate only when an expression is evaluated, and version 2
  * of the trigger evaluates none while receiving (about 3x the deliveries per second, bench:n8n).
  * n8n 1.x ignores it.

@@ -54,7 +54,7 @@ export interface QueueDeployment {
 }
 
 /**
- * The settings every process of the deployment shares. What the README's "Running at scale" tells
+ * The settings every process of the deployment shares. What docs/running-at-scale.md tells
  * operators to set comes from here.
  */
 export function queueEnvironment(options: { postgres: RunningPostgres; redis: RunningRedis; encryptionKey: string; mainUrl: string; webhookUrl: string }): Record<string, string> {
