@@ -7,7 +7,7 @@ import { readRetryPolicy, type ServiceCallParameters } from '../../parameters';
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			'Rotating replaces the secret that signs deliveries for every webhook of the account. Active Address Activity Triggers read the new secret by themselves when a delivery signed with it arrives; any other receiver that verifies signatures must be given the new secret.',
+			'Rotating replaces the secret that signs deliveries for every webhook of the account. A published (n8n 1.x: active) Address Activity Trigger picks the new secret up by itself at the first delivery signed with it; any other receiver that verifies signatures needs the new secret.',
 		name: 'rotateNotice',
 		type: 'notice',
 		default: '',
