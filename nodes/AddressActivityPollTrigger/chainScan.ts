@@ -2,6 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { MAX_PAGE_SIZE } from '../shared/pagination';
+import { timeLeft } from '../shared/transport';
 import { fetchBlock, fetchChainTransactions, fetchTransaction, type BlockMark, type ListedTransaction } from './chainData';
 import { parseChainTransaction, type ChainTransaction } from './chainTransaction';
 
@@ -16,7 +17,7 @@ export type Wanted = (address: string, block: number) => boolean;
 export interface ScanLimits {
 	/** Requests the scan may send. */
 	maxRequests: number;
-	/** No request starts after this time (ms since epoch). */
+	/** No request starts when less than the transport's shortest attempt is left before this (ms since epoch). */
 	deadline: number;
 }
 
@@ -125,7 +126,7 @@ export async function scanChain(
 ): Promise<ScanResult> {
 	let requests = 0;
 	const inRange: IDataObject[] = [];
-	const outOfLimits = () => requests >= limits.maxRequests || Date.now() > limits.deadline;
+	const outOfLimits = () => requests >= limits.maxRequests || timeLeft(limits.deadline) === undefined;
 	let pageToken: string | undefined;
 	listing: for (;;) {
 		if (outOfLimits()) return { found: [], stoppedIn: range.from, requests };
@@ -167,11 +168,11 @@ export async function newestOnChain(
 	let requests = 0;
 	let pageToken: string | undefined;
 	do {
-		if (requests >= limits.maxRequests || Date.now() > limits.deadline) break;
+		if (requests >= limits.maxRequests || timeLeft(limits.deadline) === undefined) break;
 		const page = await fetchChainTransactions(context, chainId, pageToken);
 		requests++;
 		for (const entry of page.entries) {
-			if (found.length === count || requests >= limits.maxRequests || Date.now() > limits.deadline) return found;
+			if (found.length === count || requests >= limits.maxRequests || timeLeft(limits.deadline) === undefined) return found;
 			const result = await matchListed(context, chainId, entry, wanted);
 			requests += result.requests;
 			if (result.match) found.push(result.match);

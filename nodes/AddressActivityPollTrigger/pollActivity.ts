@@ -2,6 +2,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { monitoredSet } from '../shared/monitored';
 import { FROM_CHAIN, toTransfers, type NativeToken } from '../shared/transfers';
+import { timeLeft } from '../shared/transport';
 import { toDeliveryTransaction } from './chainTransaction';
 import { fetchNativeToken } from '../shared/chains';
 import { fetchAddressTransactions, fetchHeadBlock, type BlockMark, type ListedTransaction } from './chainData';
@@ -73,7 +74,7 @@ async function readAddress(
 	let reachedBlock = fromBlock;
 	let pageToken: string | undefined;
 	for (let pages = 0; ; ) {
-		if (pages >= config.maxPages || Date.now() > deadline) return { complete: false, reachedBlock };
+		if (pages >= config.maxPages || timeLeft(deadline) === undefined) return { complete: false, reachedBlock };
 		const page = await fetchAddressTransactions(context, {
 			chainId: config.chainId,
 			address,

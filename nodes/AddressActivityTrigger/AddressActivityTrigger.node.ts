@@ -9,7 +9,6 @@ import type {
 
 import { fetchNativeToken, searchWebhookChains } from '../shared/chains';
 import { isNotFoundError, toNodeError } from '../shared/errors';
-import { extendServiceDeadline, setServiceDeadline } from '../shared/transport';
 import {
 	changeAddresses,
 	createWebhook,
@@ -19,6 +18,7 @@ import {
 	getWebhook,
 	updateWebhook,
 	type RemoteWebhook,
+	type ServiceCall,
 } from '../shared/webhooks';
 import { rememberWebhook } from './deliveryLookups';
 import { knownWebhooks, lifecycleStarts, nativeTokens, sharedSecrets } from './processMemory';
@@ -45,15 +45,15 @@ function isTestListening(context: IHookFunctions): boolean {
  * at once (in single-instance n8n the deliveries arrive here; webhook processes learn them on
  * their first delivery), and the production registration is recorded in static data.
  */
-async function afterRegistration(context: IHookFunctions, webhook: RemoteWebhook, config: TriggerConfig, url: string): Promise<void> {
+async function afterRegistration(context: IHookFunctions, webhook: RemoteWebhook, config: TriggerConfig, url: string, call: ServiceCall): Promise<void> {
 	const credentialId = context.getNode().credentials?.addressActivityApi?.id ?? 'default';
 	// Read at every activation (the credential may now hold another account's key), so that a key
 	// without the webhook privilege fails activation rather than every delivery.
 	if (config.verifySignature) {
-		sharedSecrets.set(credentialId, { secret: await fetchSharedSecret.call(context), readStartedAt: 0 });
+		sharedSecrets.set(credentialId, { secret: await fetchSharedSecret.call(context, call), readStartedAt: 0 });
 	}
 	if (nativeTokens.get(config.chainId) === undefined) {
-		nativeTokens.set(config.chainId, await fetchNativeToken.call(context, config.chainId));
+		nativeTokens.set(config.chainId, await fetchNativeToken.call(context, config.chainId, call));
 	}
 	rememberWebhook(url, webhook);
 	if (!isTestListening(context)) recordRegistration(registrationState(context), webhook, url, config);
@@ -63,18 +63,18 @@ async function afterRegistration(context: IHookFunctions, webhook: RemoteWebhook
  * This trigger's webhook: the one it recorded creating (even if its URL was changed elsewhere:
  * reconciling points it back), else the one registered at its URL.
  */
-async function findOwnWebhook(context: IHookFunctions, url: string): Promise<RemoteWebhook | undefined> {
+async function findOwnWebhook(context: IHookFunctions, url: string, call: ServiceCall): Promise<RemoteWebhook | undefined> {
 	const state = registrationState(context);
 	if (!isTestListening(context) && state.webhookId && state.webhookUrl === url) {
 		try {
-			return await getWebhook.call(context, state.webhookId);
+			return await getWebhook.call(context, state.webhookId, call);
 		} catch (error) {
 			if (!isNotFoundError(error)) throw toNodeError(context, error);
 		}
 	}
 	// The URL is unique to this workflow and node: it finds a webhook whose id was never recorded
 	// (activation still running, a failed save) or one kept at deactivation.
-	return await findWebhookByUrl.call(context, url);
+	return await findWebhookByUrl.call(context, url, call);
 }
 
 /**
@@ -86,14 +86,13 @@ const LIFECYCLE_BUDGET_MS = 45_000;
 const CLEANUP_BUDGET_MS = 10_000;
 const N8N_PUBLICATION_DEADLINE_MS = 84_000;
 
-async function withinLifecycleBudget<T>(context: IHookFunctions, work: () => Promise<T>): Promise<T> {
+async function withinLifecycleBudget<T>(context: IHookFunctions, work: (call: ServiceCall) => Promise<T>): Promise<T> {
 	const key = `${context.getWorkflow().id ?? ''}/${context.getNode().name}/${isTestListening(context) ? 'test' : 'production'}`;
 	const now = Date.now();
 	const failing = lifecycleStarts.get(key);
 	const started = failing !== undefined && now < failing + N8N_PUBLICATION_DEADLINE_MS ? failing : now;
 	lifecycleStarts.set(key, started);
-	setServiceDeadline(context, started + LIFECYCLE_BUDGET_MS);
-	const result = await work();
+	const result = await work({ deadline: started + LIFECYCLE_BUDGET_MS });
 	lifecycleStarts.delete(key);
 	return result;
 }
@@ -126,12 +125,12 @@ export class AddressActivityTrigger implements INodeType {
 		default: {
 			/** True when our webhook exists at the service and matches the parameters (repairing what can be repaired). */
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await withinLifecycleBudget(this, async () => await checkExists(this));
+				return await withinLifecycleBudget(this, async (call) => await checkExists(this, call));
 			},
 
 			/** Registers the webhook; if a later step fails, removes it again so nothing is left behind. */
 			async create(this: IHookFunctions): Promise<boolean> {
-				return await withinLifecycleBudget(this, async () => await create(this));
+				return await withinLifecycleBudget(this, async (call) => await create(this, call));
 			},
 
 			/**
@@ -139,7 +138,7 @@ export class AddressActivityTrigger implements INodeType {
 			 * says so. Found by its recorded id or by URL, so no path leaves an active webhook behind.
 			 */
 			async delete(this: IHookFunctions): Promise<boolean> {
-				return await withinLifecycleBudget(this, async () => await remove(this));
+				return await withinLifecycleBudget(this, async (call) => await remove(this, call));
 			},
 		},
 	};
@@ -150,11 +149,11 @@ export class AddressActivityTrigger implements INodeType {
 }
 
 /** True when our webhook exists at the service and matches the parameters (repairing what can be repaired). */
-async function checkExists(context: IHookFunctions): Promise<boolean> {
+async function checkExists(context: IHookFunctions, call: ServiceCall): Promise<boolean> {
 	const config = readTriggerConfig.call(context);
 	const url = ownUrl(context);
 	const state = registrationState(context);
-	const webhook = await findOwnWebhook(context, url);
+	const webhook = await findOwnWebhook(context, url, call);
 	if (webhook === undefined) {
 		// Deleted at the service: forget it, so that create() registers a new one.
 		if (!isTestListening(context)) clearRegistration(state);
@@ -162,40 +161,40 @@ async function checkExists(context: IHookFunctions): Promise<boolean> {
 	}
 	if (!canBeUpdated(webhook, config)) {
 		// The chain or the event signatures changed, which the service cannot update: replace it.
-		await deleteWebhook.call(context, webhook.id);
+		await deleteWebhook.call(context, webhook.id, call);
 		knownWebhooks.delete(url);
 		if (!isTestListening(context)) clearRegistration(state);
 		return false;
 	}
 	const label = webhookLabel(context, config, isTestListening(context));
 	const previouslyOwn = isTestListening(context) ? [] : (state.ownAddresses ?? []);
-	const reconciled = await reconcileWebhook.call(context, webhook, config, url, label, previouslyOwn);
-	await afterRegistration(context, reconciled, config, url);
+	const reconciled = await reconcileWebhook.call(context, webhook, config, url, label, previouslyOwn, call);
+	await afterRegistration(context, reconciled, config, url, call);
 	return true;
 }
 
 /** Registers the webhook; if a later step fails, removes it again so nothing is left behind. */
-async function create(context: IHookFunctions): Promise<boolean> {
+async function create(context: IHookFunctions, call: ServiceCall): Promise<boolean> {
 	const config = readTriggerConfig.call(context);
 	const url = ownUrl(context);
 	const state = registrationState(context);
 	if (!isTestListening(context) && state.webhookId && state.webhookUrl !== url) {
 		// n8n's public URL changed since the last activation: the old webhook is ours too.
-		await deleteWebhook.call(context, state.webhookId);
+		await deleteWebhook.call(context, state.webhookId, call);
 		clearRegistration(state);
 	}
 	const label = webhookLabel(context, config, isTestListening(context));
 	const { webhook, remainingAddresses } = await createWebhook.call(
 		context,
 		{ ...config, url, name: label.name, description: label.description },
-		{ configured: config.addresses.length },
+		{ configured: config.addresses.length, ...call },
 	);
 	try {
-		await changeAddresses.call(context, 'add', webhook.id, remainingAddresses, { configured: config.addresses.length });
+		await changeAddresses.call(context, 'add', webhook.id, remainingAddresses, { configured: config.addresses.length, ...call });
 		const addresses = [...(webhook.metadata?.addresses ?? []), ...remainingAddresses];
-		await afterRegistration(context, { ...webhook, metadata: { ...webhook.metadata, addresses } }, config, url);
+		await afterRegistration(context, { ...webhook, metadata: { ...webhook.metadata, addresses } }, config, url, call);
 	} catch (error) {
-		await removeAfterFailedCreate(context, webhook.id, url, error);
+		await removeAfterFailedCreate(context, webhook.id, url, error, call);
 	}
 	return true;
 }
@@ -204,7 +203,7 @@ async function create(context: IHookFunctions): Promise<boolean> {
  * Deletes the webhook (already gone counts as deleted), or keeps it inactive when the option
  * says so. Found by its recorded id or by URL, so no path leaves an active webhook behind.
  */
-async function remove(context: IHookFunctions): Promise<boolean> {
+async function remove(context: IHookFunctions, call: ServiceCall): Promise<boolean> {
 	const url = ownUrl(context);
 	const state = registrationState(context);
 	knownWebhooks.delete(url);
@@ -212,15 +211,15 @@ async function remove(context: IHookFunctions): Promise<boolean> {
 	const keep = onDeactivation === 'keep' && !isTestListening(context);
 	const targets = new Set<string>();
 	if (!isTestListening(context) && state.webhookId) targets.add(state.webhookId);
-	const byUrl = await findWebhookByUrl.call(context, url);
+	const byUrl = await findWebhookByUrl.call(context, url, call);
 	if (byUrl !== undefined) targets.add(byUrl.id);
 	for (const webhookId of targets) {
 		if (!keep) {
-			await deleteWebhook.call(context, webhookId);
+			await deleteWebhook.call(context, webhookId, call);
 			continue;
 		}
 		try {
-			await updateWebhook.call(context, webhookId, { status: 'inactive' });
+			await updateWebhook.call(context, webhookId, { status: 'inactive' }, call);
 		} catch (error) {
 			if (!isNotFoundError(error)) throw toNodeError(context, error);
 		}
@@ -230,13 +229,13 @@ async function remove(context: IHookFunctions): Promise<boolean> {
 }
 
 /** Removes a just-created webhook after a later step failed, then reports the failure. */
-async function removeAfterFailedCreate(context: IHookFunctions, webhookId: string, url: string, error: unknown): Promise<never> {
+async function removeAfterFailedCreate(context: IHookFunctions, webhookId: string, url: string, error: unknown, call: ServiceCall): Promise<never> {
 	const failure = toNodeError(context, error);
 	knownWebhooks.delete(url);
 	// Still inside n8n's 84 s when the failure used up the 45 s lifecycle budget.
-	extendServiceDeadline(context, CLEANUP_BUDGET_MS);
+	const deadline = Math.max(call.deadline ?? 0, Date.now() + CLEANUP_BUDGET_MS);
 	try {
-		await deleteWebhook.call(context, webhookId);
+		await deleteWebhook.call(context, webhookId, { ...call, deadline });
 	} catch (cleanupError) {
 		throw new NodeOperationError(
 			context.getNode(),

@@ -5,17 +5,16 @@
 import { NodeApiError, sleep } from 'n8n-workflow';
 import type { IWebhookFunctions } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE, type RetryPolicy } from '../shared/transport';
+import { CREDENTIAL_TYPE, MIN_ATTEMPT_MS, timeLeft, type RetryPolicy } from '../shared/transport';
 import { fetchSharedSecret, getWebhook, type RemoteWebhook } from '../shared/webhooks';
 import { foreignWebhooks, knownWebhooks, sharedSecrets, webhookReads, type KnownWebhook } from './processMemory';
 
 /** While a delivery waits for its answer (the service allows 10 s): one attempt, no waiting out limits. */
 const NO_RETRY: RetryPolicy = { maxRateLimitRetries: 0, maxServerErrorRetries: 0 };
 
-export interface ServiceBudget {
-	/** When the delivery arrived (ms since epoch). */
+/** When a delivery arrived, and when its calls to the service must have ended (ms since epoch). */
+export interface Arrival {
 	arrivedAt: number;
-	/** When the delivery's calls to the service must have ended (ms since epoch). */
 	deadline: number;
 }
 
@@ -26,24 +25,17 @@ export interface ServiceBudget {
 export const SECRET_READ_INTERVAL_MS = 1000;
 /** A webhook id found to deliver elsewhere is asked about again after this long. */
 export const FOREIGN_RECHECK_MS = 60_000;
-const MIN_CALL_MS = 250;
-
-function timeLeft(budget: ServiceBudget): number | undefined {
-	const left = budget.deadline - Date.now();
-	return left >= MIN_CALL_MS ? left : undefined;
-}
 
 /** The credential's identity without reading (and decrypting) it: its id in the workflow. */
 export function credentialKey(context: IWebhookFunctions): string {
 	return context.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? 'default';
 }
 
-async function readSecret(context: IWebhookFunctions, key: string, budget: ServiceBudget, known: string | undefined): Promise<string | undefined> {
-	const timeoutMs = timeLeft(budget) ?? MIN_CALL_MS;
+async function readSecret(context: IWebhookFunctions, key: string, arrival: Arrival, known: string | undefined): Promise<string | undefined> {
 	const startedAt = Date.now();
 	const reading = (async () => {
 		try {
-			return await fetchSharedSecret.call(context, { retry: NO_RETRY, timeoutMs });
+			return await fetchSharedSecret.call(context, { retry: NO_RETRY, deadline: arrival.deadline });
 		} catch (error) {
 			context.logger.warn(
 				`Address Activity Trigger "${context.getNode().name}": could not read the shared secret to verify a delivery: ${error instanceof Error ? error.message : String(error)}`,
@@ -65,13 +57,13 @@ async function readSecret(context: IWebhookFunctions, key: string, budget: Servi
 export async function sharedSecretFor(
 	context: IWebhookFunctions,
 	key: string,
-	budget: ServiceBudget,
+	arrival: Arrival,
 	fresh: boolean,
 ): Promise<string | undefined> {
 	for (;;) {
 		const entry = sharedSecrets.get(key);
 		if (!fresh && entry?.secret !== undefined) return entry.secret;
-		const readAfterArrival = entry !== undefined && entry.readStartedAt >= budget.arrivedAt;
+		const readAfterArrival = entry !== undefined && entry.readStartedAt >= arrival.arrivedAt;
 		if (entry?.reading) {
 			const secret = await entry.reading;
 			if (readAfterArrival || !fresh) return secret ?? entry.secret;
@@ -79,10 +71,10 @@ export async function sharedSecretFor(
 		}
 		if (readAfterArrival) return entry.secret;
 		const startAt = Math.max(Date.now(), (entry?.readStartedAt ?? 0) + SECRET_READ_INTERVAL_MS);
-		if (startAt + MIN_CALL_MS > budget.deadline) return entry?.secret;
+		if (startAt + MIN_ATTEMPT_MS > arrival.deadline) return entry?.secret;
 		// Someone else may start the read while this one waits its turn: the loop then shares it.
 		if (startAt > Date.now()) await sleep(startAt - Date.now());
-		else return await readSecret(context, key, budget, entry?.secret);
+		else return await readSecret(context, key, arrival, entry?.secret);
 	}
 }
 
@@ -103,11 +95,10 @@ export type Ownership =
 	| { kind: 'foreign' }
 	| { kind: 'unreachable'; reason: string };
 
-async function readWebhook(context: IWebhookFunctions, webhookId: string, budget: ServiceBudget): Promise<RemoteWebhook | 'gone' | string> {
-	const timeoutMs = timeLeft(budget);
-	if (timeoutMs === undefined) return 'no time left to ask';
+async function readWebhook(context: IWebhookFunctions, webhookId: string, arrival: Arrival): Promise<RemoteWebhook | 'gone' | string> {
+	if (timeLeft(arrival.deadline) === undefined) return 'no time left to ask';
 	try {
-		return await getWebhook.call(context, webhookId, { retry: NO_RETRY, timeoutMs });
+		return await getWebhook.call(context, webhookId, { retry: NO_RETRY, deadline: arrival.deadline });
 	} catch (error) {
 		if (error instanceof NodeApiError && error.httpCode === '404') return 'gone';
 		return error instanceof Error ? error.message : String(error);
@@ -118,13 +109,13 @@ async function readWebhook(context: IWebhookFunctions, webhookId: string, budget
  * Whether `webhookId` is the webhook at this trigger's URL: known here, or asked of the service
  * (a fact no concurrent writer in n8n can lose), so a delivery during activation is accepted too.
  */
-export async function ownWebhook(context: IWebhookFunctions, url: string, webhookId: string, budget: ServiceBudget): Promise<Ownership> {
+export async function ownWebhook(context: IWebhookFunctions, url: string, webhookId: string, arrival: Arrival): Promise<Ownership> {
 	const known = knownWebhooks.get(url);
 	if (known?.id === webhookId) return { kind: 'own', webhook: known };
 	const foreignAt = foreignWebhooks.get(webhookId);
 	if (foreignAt !== undefined && Date.now() - foreignAt < FOREIGN_RECHECK_MS) return { kind: 'foreign' };
 	const startedAt = Date.now();
-	const webhook = await readWebhook(context, webhookId, budget);
+	const webhook = await readWebhook(context, webhookId, arrival);
 	if (typeof webhook === 'string' && webhook !== 'gone') return { kind: 'unreachable', reason: webhook };
 	if (webhook === 'gone' || webhook.url !== url || webhook.eventType !== 'address_activity') {
 		foreignWebhooks.set(webhookId, Date.now());
@@ -141,16 +132,16 @@ export async function freshKnownWebhook(
 	context: IWebhookFunctions,
 	url: string,
 	known: KnownWebhook,
-	budget: ServiceBudget,
+	arrival: Arrival,
 ): Promise<KnownWebhook | undefined> {
-	const arrivedAt = budget.arrivedAt;
+	const { arrivedAt } = arrival;
 	const underWay = webhookReads.get(url);
 	if (underWay !== undefined && underWay.startedAt >= arrivedAt) return await underWay.read;
 	const latest = knownWebhooks.get(url) ?? known;
 	if (latest.rereadAt >= arrivedAt) return latest;
 	const startedAt = Date.now();
 	const read = (async () => {
-		const webhook = await readWebhook(context, known.id, budget);
+		const webhook = await readWebhook(context, known.id, arrival);
 		if (typeof webhook === 'string' || webhook.url !== url) return undefined;
 		return rememberWebhook(url, webhook, startedAt);
 	})();

@@ -3,7 +3,7 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 import { parseDelivery, type Delivery } from '../shared/deliverySchema';
 import { messageWindowFor } from './duplicates';
-import { credentialKey, freshKnownWebhook, ownWebhook, sharedSecretFor, type ServiceBudget } from './deliveryLookups';
+import { credentialKey, freshKnownWebhook, ownWebhook, sharedSecretFor, type Arrival } from './deliveryLookups';
 import { nativeTokens, type KnownWebhook } from './processMemory';
 import { isSignatureValid, type SignedDelivery } from './signature';
 import { eitherOf, mentionsMonitored, monitoredSet, type AddressLookup } from '../shared/monitored';
@@ -103,11 +103,11 @@ function readBody(context: IWebhookFunctions): { ok: true; rawBody?: Buffer; bod
 }
 
 /** Verifies with the secret this process knows; reads it again (at most every few seconds) when that fails. */
-async function isAuthentic(context: IWebhookFunctions, delivery: SignedDelivery, budget: ServiceBudget): Promise<boolean> {
+async function isAuthentic(context: IWebhookFunctions, delivery: SignedDelivery, arrival: Arrival): Promise<boolean> {
 	const key = credentialKey(context);
-	const known = await sharedSecretFor(context, key, budget, false);
+	const known = await sharedSecretFor(context, key, arrival, false);
 	if (known !== undefined && isSignatureValid(delivery, known)) return true;
-	const fresh = await sharedSecretFor(context, key, budget, true);
+	const fresh = await sharedSecretFor(context, key, arrival, true);
 	return fresh !== undefined && fresh !== known && isSignatureValid(delivery, fresh);
 }
 
@@ -130,13 +130,13 @@ async function monitoredAddresses(
 	url: string,
 	webhook: KnownWebhook,
 	delivery: Delivery,
-	budget: ServiceBudget,
+	arrival: Arrival,
 ): Promise<AddressLookup | undefined> {
 	const own = monitoredSet(config.addresses);
 	const known = eitherOf(own, webhook.addresses);
 	// A known address is involved (perhaps only as a token contract or a log's emitter): nothing unknown to look up.
 	if (mentionsMonitored(delivery, known)) return known;
-	const fresh = await freshKnownWebhook(context, url, webhook, budget);
+	const fresh = await freshKnownWebhook(context, url, webhook, arrival);
 	return fresh === undefined ? undefined : eitherOf(own, fresh.addresses);
 }
 
@@ -147,13 +147,13 @@ async function outputItems(
 	webhook: KnownWebhook,
 	delivery: Delivery,
 	body: unknown,
-	budget: ServiceBudget,
+	arrival: Arrival,
 ): Promise<IDataObject[] | undefined> {
 	if (config.output === 'raw') {
 		const message = body as IDataObject;
 		return [config.includeHeaders ? { headers: publicHeaders(context), body: message } : message];
 	}
-	const monitored = await monitoredAddresses(context, config, url, webhook, delivery, budget);
+	const monitored = await monitoredAddresses(context, config, url, webhook, delivery, arrival);
 	if (monitored === undefined) return undefined;
 	return toTransfers(delivery.event.transaction, delivery, monitored, nativeTokens.get(config.chainId) ?? {}, config.filters, config.chainId);
 }
@@ -191,7 +191,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	const config = readDeliveryConfig.call(this);
 	const url = ownUrl(this);
 	const arrivedAt = Date.now();
-	const budget: ServiceBudget = { arrivedAt, deadline: arrivedAt + SERVICE_BUDGET_MS };
+	const arrival: Arrival = { arrivedAt, deadline: arrivedAt + SERVICE_BUDGET_MS };
 	const signature = headerText(this.getHeaderData()['x-signature']);
 	if (config.verifySignature && !signature) {
 		return answer(this, { statusCode: 401, level: 'warn', message: 'Refused a request without an x-signature header' });
@@ -199,7 +199,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 
 	const read = readBody(this);
 	if (!read.ok) return answer(this, { statusCode: 400, level: 'warn', message: 'Refused a request whose body is not JSON' });
-	if (config.verifySignature && !(await isAuthentic(this, { signature, rawBody: read.rawBody, body: read.body }, budget))) {
+	if (config.verifySignature && !(await isAuthentic(this, { signature, rawBody: read.rawBody, body: read.body }, arrival))) {
 		return answer(this, {
 			statusCode: 401,
 			level: 'warn',
@@ -216,7 +216,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	const delivery = parsed.delivery;
 	const details = { messageId: delivery.messageId, webhookId: delivery.webhookId };
 
-	const ownership = await ownWebhook(this, url, delivery.webhookId, budget);
+	const ownership = await ownWebhook(this, url, delivery.webhookId, arrival);
 	if (ownership.kind === 'unreachable') {
 		return answer(this, { statusCode: 503, level: 'warn', message: `Could not confirm the delivery's webhook with the service (${ownership.reason}); the service will retry` }, details);
 	}
@@ -229,7 +229,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 
 	let items: IDataObject[] | undefined;
 	try {
-		items = await outputItems(this, config, url, ownership.webhook, delivery, read.body, budget);
+		items = await outputItems(this, config, url, ownership.webhook, delivery, read.body, arrival);
 	} catch (error) {
 		// The schema bounds what the mapping reads; should a body still defeat it, the message is
 		// acknowledged and logged rather than failing on every retry for two days.

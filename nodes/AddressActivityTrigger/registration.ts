@@ -1,6 +1,6 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 
-import { changeAddresses, updateWebhook, WEBHOOK_TEXT_LIMIT, type RemoteWebhook } from '../shared/webhooks';
+import { changeAddresses, updateWebhook, WEBHOOK_TEXT_LIMIT, type RemoteWebhook, type ServiceCall } from '../shared/webhooks';
 import type { TriggerConfig } from './triggerConfig';
 
 function clip(text: string, limit: number): string {
@@ -64,11 +64,12 @@ export async function reconcileWebhook(
 	url: string,
 	label: { name: string; description: string },
 	previouslyOwn: string[],
+	call: ServiceCall,
 ): Promise<RemoteWebhook> {
 	const missing = missingAddresses(webhook, config);
 	const dropped = droppedAddresses(webhook, config, previouslyOwn);
-	await changeAddresses.call(this, 'add', webhook.id, missing, { configured: config.addresses.length });
-	await changeAddresses.call(this, 'remove', webhook.id, dropped);
+	await changeAddresses.call(this, 'add', webhook.id, missing, { configured: config.addresses.length, ...call });
+	await changeAddresses.call(this, 'remove', webhook.id, dropped, call);
 	const changes: IDataObject = {};
 	if (webhook.status !== 'active') changes.status = 'active';
 	if (webhook.url !== url) changes.url = url;
@@ -78,7 +79,7 @@ export async function reconcileWebhook(
 		changes.name = label.name;
 		changes.description = label.description;
 	}
-	if (Object.keys(changes).length > 0) return await updateWebhook.call(this, webhook.id, changes);
+	if (Object.keys(changes).length > 0) return await updateWebhook.call(this, webhook.id, changes, call);
 	const removed = new Set(dropped);
 	const addresses = [...(webhook.metadata?.addresses ?? []).filter((address) => !removed.has(address.toLowerCase())), ...missing];
 	return { ...webhook, metadata: { ...webhook.metadata, addresses } };

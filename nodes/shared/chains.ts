@@ -66,7 +66,7 @@ export function parseChainId(value: unknown): string {
 export async function fetchNativeToken(
 	this: ServiceContext,
 	chainId: string,
-	call: Pick<ServiceRequest, 'itemIndex' | 'retry' | 'timeoutMs'> = {},
+	call: Pick<ServiceRequest, 'itemIndex' | 'retry' | 'timeoutMs' | 'deadline'> = {},
 ): Promise<NativeToken> {
 	const chain = await serviceRequest.call(this, { method: 'GET', ...chainRoute(chainId), ...call });
 	const token = (chain.networkToken ?? {}) as IDataObject;

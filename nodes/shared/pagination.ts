@@ -22,6 +22,7 @@ export interface PageRequest {
 	itemIndex?: number;
 	retry?: RetryPolicy;
 	timeoutMs?: number;
+	deadline?: number;
 }
 
 export interface Page<T> {
@@ -54,6 +55,7 @@ export async function* servicePages<T extends IDataObject | string = IDataObject
 				itemIndex: request.itemIndex,
 				retry: request.retry,
 				timeoutMs: request.timeoutMs,
+				deadline: request.deadline,
 				credential,
 			});
 		} catch (error) {

@@ -56,6 +56,8 @@ export interface ServiceRequest {
 	retry?: RetryPolicy;
 	/** Time allowed for one attempt (default 60 s); a delivery's answer cannot wait that long. */
 	timeoutMs?: number;
+	/** When the call must have ended (ms since epoch): no attempt, wait or retry runs past it. */
+	deadline?: number;
 	/** The credential as read for an earlier request of the same series (read now when absent). */
 	credential?: ServiceCredential;
 }
@@ -69,21 +71,13 @@ const DEFAULT_RETRY: Required<RetryPolicy> = {
 };
 
 const REQUEST_TIMEOUT_MS = 60000;
-/** The shortest attempt worth starting before a deadline. */
-const MIN_ATTEMPT_MS = 1000;
+/** The shortest attempt worth starting before a deadline, for every caller. */
+export const MIN_ATTEMPT_MS = 250;
 
-/** Contexts whose service calls must end by a moment (ms since epoch): no retry or wait runs past it. */
-const deadlines = new WeakMap<object, number>();
-
-/** Makes every service call with `context` end by `deadline` (ms since epoch): no retry or wait runs past it. */
-export function setServiceDeadline(context: object, deadline: number): void {
-	deadlines.set(context, deadline);
-}
-
-/** Leaves the calls with `context` at least `ms` from now (e.g. to clean up after a failure). */
-export function extendServiceDeadline(context: object, ms: number): void {
-	const deadline = deadlines.get(context);
-	if (deadline !== undefined) deadlines.set(context, Math.max(deadline, Date.now() + ms));
+/** The time left before `deadline` (ms since epoch) for an attempt, or undefined when too little is left. */
+export function timeLeft(deadline: number): number | undefined {
+	const left = deadline - Date.now();
+	return left >= MIN_ATTEMPT_MS ? left : undefined;
 }
 
 function headerSeconds(headers: Record<string, unknown>, name: string): number | undefined {
@@ -233,7 +227,7 @@ export async function serviceRequest<T extends IDataObject = IDataObject>(
 		ignoreHttpStatusErrors: true,
 		timeout: request.timeoutMs ?? REQUEST_TIMEOUT_MS,
 	};
-	const attempts: Attempts = { policy, deadline: deadlines.get(this), rateLimitRetries: 0, serverErrorRetries: 0, timeRanOut: false };
+	const attempts: Attempts = { policy, deadline: request.deadline, rateLimitRetries: 0, serverErrorRetries: 0, timeRanOut: false };
 	for (;;) {
 		const { deadline } = attempts;
 		if (deadline !== undefined) options.timeout = Math.max(Math.min(request.timeoutMs ?? REQUEST_TIMEOUT_MS, deadline - Date.now()), MIN_ATTEMPT_MS);

@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { isNotFoundError, toNodeError } from './errors';
 import { serviceList, servicePages } from './pagination';
-import { serviceRequest, type RetryPolicy, type ServiceContext } from './transport';
+import { serviceRequest, type ServiceContext, type ServiceRequest } from './transport';
 
 /** A webhook as the service returns it (the fields the nodes read). */
 export interface RemoteWebhook extends IDataObject {
@@ -27,11 +27,7 @@ export interface RemoteWebhook extends IDataObject {
 export const ADDRESS_BATCH_SIZE = 500;
 
 /** How one call is made: for which item, with which retries, within which time. */
-export interface ServiceCall {
-	itemIndex?: number;
-	retry?: RetryPolicy;
-	timeoutMs?: number;
-}
+export type ServiceCall = Pick<ServiceRequest, 'itemIndex' | 'retry' | 'timeoutMs' | 'deadline'>;
 
 /** The most characters the service takes in a webhook's name or description. */
 export const WEBHOOK_TEXT_LIMIT = 256;
@@ -129,7 +125,7 @@ export async function changeAddresses(
 	options: AddressBatches = {},
 ): Promise<RemoteWebhook | undefined> {
 	const batchSize = options.batchSize ?? ADDRESS_BATCH_SIZE;
-	const { itemIndex, retry, timeoutMs } = options;
+	const { itemIndex, retry, timeoutMs, deadline } = options;
 	let webhook: RemoteWebhook | undefined;
 	for (let start = 0; start < addresses.length; start += batchSize) {
 		try {
@@ -140,6 +136,7 @@ export async function changeAddresses(
 				itemIndex,
 				retry,
 				timeoutMs,
+				deadline,
 			})) as RemoteWebhook;
 			options.onProgress?.(Math.min(start + batchSize, addresses.length));
 		} catch (error) {
@@ -212,13 +209,13 @@ export async function createWebhook(
 	};
 	if (spec.name) body.name = spec.name;
 	if (spec.description) body.description = spec.description;
-	const { itemIndex, retry, timeoutMs } = options;
+	const { itemIndex, retry, timeoutMs, deadline } = options;
 	try {
-		const webhook = (await serviceRequest.call(this, { method: 'POST', path: '/v1/webhooks', body, itemIndex, retry, timeoutMs })) as RemoteWebhook;
+		const webhook = (await serviceRequest.call(this, { method: 'POST', path: '/v1/webhooks', body, itemIndex, retry, timeoutMs, deadline })) as RemoteWebhook;
 		return { webhook, remainingAddresses: spec.addresses.slice(batchSize) };
 	} catch (error) {
 		if (mayHaveBeenCreated(error)) {
-			const created = await findWebhookByUrl.call(this, spec.url, { chainId: spec.chainId, itemIndex, retry }).catch(() => undefined);
+			const created = await findWebhookByUrl.call(this, spec.url, { chainId: spec.chainId, itemIndex, retry, deadline }).catch(() => undefined);
 			if (created !== undefined) {
 				const present = new Set((created.metadata?.addresses ?? []).map((address) => address.toLowerCase()));
 				return { webhook: created, remainingAddresses: spec.addresses.filter((address) => !present.has(address.toLowerCase())) };
