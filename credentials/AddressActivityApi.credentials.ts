@@ -1,7 +1,6 @@
 import type {
 	IAuthenticate,
 	Icon,
-	ICredentialTestRequest,
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
@@ -15,6 +14,9 @@ export class AddressActivityApi implements ICredentialType {
 
 	documentationUrl = 'https://github.com/n8n-nodes-address-activity/n8n-nodes-address-activity#credentials';
 
+	// Tested by the nodes (testedBy: 'addressActivityApiTest'): a declarative test can only compare
+	// status codes and body values, so it cannot tell a web page from the service or word a refused
+	// connection, a DNS or a TLS failure.
 	properties: INodeProperties[] = [
 		{
 			displayName: 'API Key',
@@ -32,9 +34,10 @@ export class AddressActivityApi implements ICredentialType {
 			type: 'string',
 			required: true,
 			default: '',
-			placeholder: 'https://api.example.com',
+			placeholder: 'Paste the API address from the dashboard',
+			hint: "In the service's dashboard, beside the API key (production, or the development deployment for test networks). The emulator of npm run dev: http://127.0.0.1:5680",
 			description:
-				'Address of the deployment the key belongs to, without /v1: the production deployment, the development deployment (test network), or a local emulator such as http://127.0.0.1:8545',
+				"The API address of the deployment the key belongs to, shown in the service's dashboard beside the API key: the production deployment, or the development deployment (test-network chains). With or without /v1. For the local emulator of npm run dev: http://127.0.0.1:5680.",
 		},
 	];
 
@@ -44,30 +47,4 @@ export class AddressActivityApi implements ICredentialType {
 		...requestOptions,
 		headers: { ...requestOptions.headers, 'x-service-api-key': String(credentials.apiKey) },
 	});
-
-	// Reading the shared secret needs a valid key with the webhook privilege, the same privilege
-	// the nodes need to manage webhooks, so a read-only key fails here rather than later.
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "").replace(/\\/v1$/, "")}}',
-			url: '/v1/webhooks:getSharedSecret',
-			method: 'GET',
-		},
-		rules: [
-			{
-				type: 'responseCode',
-				properties: {
-					value: 401,
-					message: 'The API key is not recognised by the service at this Base URL. Check the key, and that the Base URL is the deployment it was created for.',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 403,
-					message: 'The API key is valid but lacks the webhook privilege, which managing webhooks, monitored addresses and the shared secret needs. Create a key with that privilege in the dashboard.',
-				},
-			},
-		],
-	};
 }

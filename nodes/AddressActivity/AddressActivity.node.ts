@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { testAddressActivityApi } from '../shared/credentialTest';
 import { toNodeError } from '../shared/errors';
 import { requestOptions } from './fields';
 import { searchChains, searchWebhookChains } from '../shared/chainSearch';
@@ -75,12 +76,13 @@ export class AddressActivity implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'addressActivityApi', required: true }],
+		credentials: [{ name: 'addressActivityApi', required: true, testedBy: 'addressActivityApiTest' }],
 		properties,
 	};
 
 	methods = {
 		listSearch: { searchWebhooks, searchChains, searchWebhookChains },
+		credentialTest: { addressActivityApiTest: testAddressActivityApi },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

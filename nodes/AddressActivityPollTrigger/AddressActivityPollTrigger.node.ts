@@ -2,6 +2,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 
 import { searchChains } from '../shared/chains';
+import { testAddressActivityApi } from '../shared/credentialTest';
 import { latestActivity, pollNewActivity, TEST_EVENT_TRANSACTIONS } from './pollActivity';
 import { readPollConfig } from './pollConfig';
 import { requestsPerPoll } from './pollRate';
@@ -22,11 +23,11 @@ export class AddressActivityPollTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'addressActivityApi', required: true }],
+		credentials: [{ name: 'addressActivityApi', required: true, testedBy: 'addressActivityApiTest' }],
 		properties: pollTriggerProperties,
 	};
 
-	methods = { listSearch: { searchChains } };
+	methods = { listSearch: { searchChains }, credentialTest: { addressActivityApiTest: testAddressActivityApi } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const config = readPollConfig(this);

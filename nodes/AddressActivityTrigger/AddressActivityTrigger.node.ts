@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 
 import { fetchNativeToken, searchWebhookChains } from '../shared/chains';
+import { testAddressActivityApi } from '../shared/credentialTest';
 import { isNotFoundError, toNodeError } from '../shared/errors';
 import {
 	changeAddresses,
@@ -112,14 +113,14 @@ export class AddressActivityTrigger implements INodeType {
 		defaults: { name: 'Address Activity Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'addressActivityApi', required: true }],
+		credentials: [{ name: 'addressActivityApi', required: true, testedBy: 'addressActivityApiTest' }],
 		// Literal values only: an expression here would be evaluated on every delivery. An empty
 		// responseData lets n8n answer with the node's webhookResponse once the run is accepted.
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', responseData: '', path: 'webhook' }],
 		properties: triggerProperties,
 	};
 
-	methods = { listSearch: { searchWebhookChains } };
+	methods = { listSearch: { searchWebhookChains }, credentialTest: { addressActivityApiTest: testAddressActivityApi } };
 
 	webhookMethods = {
 		default: {

@@ -1,6 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { chainsRoute } from './chainRoutes';
+import { asListError } from './errors';
 import { serviceRequest } from './transport';
 
 /** Chain as GET /v1/chains lists it (the fields the choosers use). */
@@ -17,9 +18,9 @@ export async function searchChainList(
 	qs: IDataObject,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const { chains } = (await serviceRequest.call(context, { method: 'GET', ...chainsRoute(), qs })) as {
-		chains?: Chain[];
-	};
+	const { chains } = (await serviceRequest.call(context, { method: 'GET', ...chainsRoute(), qs }).catch((error: unknown) => {
+		throw asListError(error);
+	})) as { chains?: Chain[] };
 	const needle = (filter ?? '').trim().toLowerCase();
 	const results = (chains ?? [])
 		.filter(

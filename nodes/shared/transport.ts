@@ -4,8 +4,10 @@ import {
 	CONNECTION_REASONS,
 	type RequestSubject,
 	connectionErrorCode,
+	connectionHint,
 	errorBodyOf,
-	HINTS,
+	foreignAnswerError,
+	isServiceErrorBody,
 	NOT_SENT_CODES,
 	serviceApiError,
 	TLS_CODES,
@@ -95,19 +97,32 @@ export interface ServiceCredential {
 	decrypted: ICredentialsDecrypted;
 }
 
+/**
+ * The credential's Base URL without a trailing slash or `/v1` (users copy it from the API reference,
+ * which shows it with the version), or undefined when it is not an http(s) address.
+ */
+export function normaliseBaseUrl(value: unknown): string | undefined {
+	const baseUrl = String(value ?? '')
+		.trim()
+		.replace(/\/+$/, '')
+		.replace(/\/v1$/i, '')
+		.replace(/\/+$/, '');
+	return /^https?:\/\/[^/]/i.test(baseUrl) ? baseUrl : undefined;
+}
+
+/** Said when the Base URL is not an http(s) address (the credential test says the same). */
+export const BASE_URL_FORMAT =
+	'Enter the API address shown in the service\'s dashboard beside the API key, starting with https:// (or http://127.0.0.1:5680 for the emulator of `npm run dev`)';
+
 export async function readServiceCredential(context: ServiceContext, itemIndex?: number): Promise<ServiceCredential> {
 	const getCredentials = context.getCredentials as (type: string, itemIndex?: number) => Promise<ICredentialDataDecryptedObject>;
 	const data = await getCredentials.call(context, CREDENTIAL_TYPE, itemIndex);
-	// Users copy the base URL from the API reference, which often shows it with the version.
-	const baseUrl = String(data.baseUrl ?? '')
-		.trim()
-		.replace(/\/+$/, '')
-		.replace(/\/v1$/, '');
-	if (!/^https?:\/\/[^/]/.test(baseUrl)) {
+	const baseUrl = normaliseBaseUrl(data.baseUrl);
+	if (baseUrl === undefined) {
 		throw new NodeOperationError(
 			context.getNode(),
-			`The Base URL in the Address Activity API credential is not an http(s) address: "${baseUrl}"`,
-			{ itemIndex, description: 'Enter the address of the service deployment, e.g. https://api.example.com' },
+			`The Base URL in the Address Activity API credential is not an http(s) address: "${String(data.baseUrl ?? '').trim()}"`,
+			{ itemIndex, description: BASE_URL_FORMAT },
 		);
 	}
 	return { baseUrl, decrypted: { id: '', name: '', type: CREDENTIAL_TYPE, data } };
@@ -157,15 +172,17 @@ function afterConnectionFailure(context: ServiceContext, request: ServiceRequest
 	const tries = attempts.serverErrorRetries ? ` after ${attempts.serverErrorRetries + 1} attempts` : '';
 	throw new NodeApiError(context.getNode(), { message: [reason], error: 'Connection failed' } as unknown as JsonObject, {
 		message: `Could not reach the service at ${baseURL} (${reason})${tries}${outOfTime(attempts)}`,
-		description: HINTS.connection,
+		description: connectionHint(code),
 		itemIndex: request.itemIndex,
 	});
 }
 
 /** After an error status: how long to wait before sending the request again, or the error. */
-function afterErrorStatus(context: ServiceContext, request: ServiceRequest, response: FullResponse, attempts: Attempts, backoffMs: number): number {
+function afterErrorStatus(context: ServiceContext, request: ServiceRequest, baseURL: string, response: FullResponse, attempts: Attempts, backoffMs: number): number {
 	const { policy } = attempts;
 	const status = response.statusCode;
+	const foreign = !isServiceErrorBody(response.body);
+	const notTheService = () => foreignAnswerError(context, { method: request.method, url: baseURL + request.path, response, itemIndex: request.itemIndex });
 	if (status === 429 && attempts.rateLimitRetries < policy.maxRateLimitRetries) {
 		const waitSeconds = headerSeconds(response.headers, 'retry-after') ?? headerSeconds(response.headers, 'ratelimit-reset');
 		// Without a header, fall back to back-off; a 0 s header still yields a short pause.
@@ -174,6 +191,7 @@ function afterErrorStatus(context: ServiceContext, request: ServiceRequest, resp
 			attempts.rateLimitRetries++;
 			return waitMs;
 		}
+		if (foreign) throw notTheService();
 		throw serviceApiError(context, {
 			status,
 			body: errorBodyOf(response),
@@ -190,6 +208,7 @@ function afterErrorStatus(context: ServiceContext, request: ServiceRequest, resp
 		attempts.serverErrorRetries++;
 		return backoffMs;
 	}
+	if (foreign) throw notTheService();
 	const body = errorBodyOf(response);
 	const said = body.message.length ? `: ${body.message.join('; ')}` : '';
 	let message: string | undefined;
@@ -200,6 +219,13 @@ function afterErrorStatus(context: ServiceContext, request: ServiceRequest, resp
 		message = `The service failed with ${status}${body.error ? ` ${body.error}` : ''} on ${tries}${said}${outOfTime(attempts)}`;
 	}
 	throw serviceApiError(context, { status, body, message, itemIndex: request.itemIndex, subject: request.subject });
+}
+
+/** A successful answer's body: every route of the service answers a JSON object. */
+function answerBody<T>(context: ServiceContext, request: ServiceRequest, baseURL: string, response: FullResponse): T {
+	const { body } = response;
+	if (response.statusCode === 204 || (typeof body === 'object' && body !== null && !Array.isArray(body))) return body as T;
+	throw foreignAnswerError(context, { method: request.method, url: baseURL + request.path, response, itemIndex: request.itemIndex });
 }
 
 /**
@@ -240,12 +266,12 @@ export async function serviceRequest<T extends IDataObject = IDataObject>(
 		} catch (error) {
 			failure = error;
 		}
-		if (response !== undefined && response.statusCode < 400) return response.body as T;
+		if (response !== undefined && response.statusCode < 400) return answerBody<T>(this, request, credential.baseUrl, response);
 		const backoffMs = Math.min(policy.initialBackoffMs * 2 ** attempts.serverErrorRetries, policy.maxBackoffMs);
 		const waitMs =
 			response === undefined
 				? afterConnectionFailure(this, request, credential.baseUrl, failure, attempts, backoffMs)
-				: afterErrorStatus(this, request, response, attempts, backoffMs);
+				: afterErrorStatus(this, request, credential.baseUrl, response, attempts, backoffMs);
 		await pause(this, waitMs, request.itemIndex);
 	}
 }

@@ -56,7 +56,7 @@ describe('authentication failures', () => {
 		expect(result.error?.message).toBe(
 			`Could not reach the service at http://127.0.0.1:${closedPort} (connection refused) after 2 attempts [item 1]`,
 		);
-		expect(result.error?.description).toContain('Check the Base URL');
+		expect(result.error?.description).toContain('Check the port in the Base URL');
 		expect(visibleText(result)).not.toContain('sk-live-SECRET-connection-99');
 	});
 
@@ -208,7 +208,7 @@ describe('messages that say what went wrong', () => {
 	it('says a block was not found, not a webhook', async () => {
 		const credentials = await service.newAccount();
 		const result = await runNode({ credentials, parameters: { resource: 'block', operation: 'get', chainId: byId('43114'), blockId: '999999999' } });
-		expect(result.error?.message).toMatch(/^Not found: .* \[item 1\]$/);
+		expect(result.error?.message).toBe('Block 999999999 was not found on chain 43114 [item 1]');
 		expect(result.error?.description).toContain('Check the block number or hash');
 		expect(result.error?.description).not.toContain('webhook');
 	});
@@ -226,7 +226,8 @@ describe('messages that say what went wrong', () => {
 		const credentials = await service.newAccount();
 		await service.control.clearRequests();
 		const result = await runNode({ credentials: { ...credentials, baseUrl: credentials.baseUrl.replace('http://', 'https://') }, parameters: listChains });
-		expect(result.error?.message).toMatch(/^Could not reach the service at https:\/\/127\.0\.0\.1:\d+ \(TLS handshake failed: the Base URL starts with https, but the server does not answer https on that port/);
+		expect(result.error?.message).toMatch(/^Could not reach the service at https:\/\/127\.0\.0\.1:\d+ \(TLS handshake failed: the server does not answer https on that port\) \[item 1\]$/);
+		expect(result.error?.description).toMatch(/^The Base URL starts with https: check whether the server speaks http:\/\/ instead, and the port/);
 		expect(result.error?.message).not.toMatch(/SSL|ssl3|routines/);
 	});
 });
@@ -246,7 +247,7 @@ describe('Continue On Fail', () => {
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
 		expect(result.items[0].json.id).toBe(webhook.id);
 		expect(result.items[1].json).toMatchObject({ httpCode: '404' });
-		expect(result.items[1].json.error).toMatch(/^Not found: /);
+		expect(result.items[1].json.error).toBe("Webhook '00000000-0000-4000-8000-000000000000' was not found [item 2]");
 		expect(result.items[2].json.error).toBe('Invalid Webhook in item 3: "oops" is not a webhook ID (expected a UUID)');
 		expect(result.items[3].json.id).toBe(webhook.id);
 		// The invalid item sent nothing.

@@ -183,7 +183,7 @@ describe('Webhook > Get, Get Many, Update, Delete', () => {
 			credentials,
 			parameters: { resource: 'webhook', operation: 'get', webhookId: byId(webhook.id) },
 		});
-		expect(again.error?.message).toMatch(/^Not found: /);
+		expect(again.error?.message).toBe(`Webhook '${webhook.id}' was not found [item 1]`);
 		expect(again.error?.description).toContain('Check the ID');
 		expect((again.error as { httpCode?: string }).httpCode).toBe('404');
 	});

@@ -1,5 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
+import { asListError } from '../../shared/errors';
 import { servicePage } from '../../shared/pagination';
 import type { Page } from '../../shared/pagination';
 
@@ -17,11 +18,11 @@ export async function searchWebhooks(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const page = (await servicePage.call(this, {
-		path: '/v1/webhooks',
-		listField: 'webhooks',
-		pageToken: paginationToken,
-	})) as Page<WebhookSummary>;
+	const page = (await servicePage
+		.call(this, { path: '/v1/webhooks', listField: 'webhooks', pageToken: paginationToken })
+		.catch((error: unknown) => {
+			throw asListError(error);
+		})) as Page<WebhookSummary>;
 	const needle = (filter ?? '').trim().toLowerCase();
 	const results = page.entries
 		.filter(
