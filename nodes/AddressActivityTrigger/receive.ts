@@ -171,7 +171,11 @@ async function claimMessage(context: IWebhookFunctions, url: string, delivery: D
 			settleWithAnswer(context, claim.settle);
 			return undefined;
 		}
-		const acknowledged = await Promise.race([claim.answered, sleep(DUPLICATE_WAIT_MS).then(() => undefined)]);
+		// The wait is cancelled once the other copy settles: no timer outlives the request (n8n 1.x's
+		// sleep has no signal; there the timer runs out on its own).
+		const waited = new AbortController();
+		const acknowledged = await Promise.race([claim.answered, sleep(DUPLICATE_WAIT_MS, waited.signal).then(() => undefined, () => undefined)]);
+		waited.abort();
 		if (acknowledged === true) {
 			context.logger.debug(`Address Activity Trigger "${context.getNode().name}": message ${delivery.messageId} ran already; acknowledged without a run`, details);
 			return acknowledgeWithoutRun(context);
