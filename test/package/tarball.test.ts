@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, no-console */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 // What `npm publish` would upload: the tarball `npm pack` makes from a fresh build. n8n installs
 // exactly these files, and the community-package scanner lints every .js among them, so it must
 // hold what n8n loads and nothing else. The expected files come from package.json's "n8n" section,
@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 import { buildPackage, REPO_ROOT } from '../support/package';
-import { formatBytes, packAndUnpack, removeUnpacked, type UnpackedTarball } from '../support/scan';
+import { packAndUnpack, removeUnpacked, type UnpackedTarball } from '../support/scan';
 import { PACKAGE_NAME } from '../harness/names';
 
 interface Manifest {
@@ -44,9 +44,6 @@ describe('the published tarball', () => {
 		buildPackage();
 		unpacked = packAndUnpack();
 		manifest = JSON.parse(fs.readFileSync(path.join(unpacked.dir, 'package.json'), 'utf8')) as Manifest;
-		console.log(
-			`npm pack: ${path.basename(unpacked.tarball)} is ${formatBytes(unpacked.size)} (${formatBytes(unpacked.unpackedSize)} unpacked, ${unpacked.files.length} files)`,
-		);
 	}, 120_000);
 
 	afterAll(() => {
