@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, no-console */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 // The Address Activity Trigger in real n8n under races and failures, driven through the
 // emulator's faults and delays: a delivery during activation, copies of one message at once, a
 // burst and its repetition, a database that refuses the execution, odd but signed bodies, the
@@ -162,11 +162,6 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 		const final = await stack.control.deliveries({ webhookId: webhook.id });
 		expect(final.filter((attempt) => attempt.outcome === 'delivered')).toHaveLength(1);
 		expect(final[final.length - 1]).toMatchObject({ outcome: 'delivered', statusCode: 200 });
-		const seen = (await stack.control.requests()).filter((request) => request.method === 'GET');
-		console.log(
-			`[races 1] early message: ${final.map((attempt) => `attempt ${attempt.attempt} at ${attempt.startedAt - chainRead.at} ms answered ${attempt.statusCode} after ${attempt.durationMs} ms`).join(', ')}; ` +
-				`reads (ms from activation's delayed chain read): ${seen.map((request) => `${request.path} ${request.at - chainRead.at}`).join(', ')}`,
-		);
 
 		// Later deliveries run, each once.
 		const later = await pay(EARLY, '2000000000000000000');
@@ -218,7 +213,6 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 		const bothAcknowledged = statuses.filter((pair) => pair[1] === 200).length;
 		expect(bothAcknowledged).toBeGreaterThan(0);
 		const retried = answers.flatMap((pair, index) => pair.filter((answer) => answer.status !== 200).map(() => messages[index]));
-		console.log(`[races 2] ${bothAcknowledged} pairs answered 200/200, ${retried.length} answered 200/503`);
 		// The service's retry of a copy that was told to retry is acknowledged without a run.
 		for (const message of retried) expect((await post(pairs.url, message.text, message.signature)).status).toBe(200);
 		await settledExecutions(pairs, 51);
@@ -238,7 +232,6 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 		expect(attempts).toHaveLength(20);
 		expect(attempts.every((attempt) => attempt.statusCode === 200 && attempt.attempt === 1)).toBe(true);
 		expect(new Set(attempts.map(txHashOf))).toEqual(new Set(txs.map((tx) => tx.txHash)));
-		console.log(`[races 3] n8n answered the 20 in ${Math.min(...attempts.map((a) => a.durationMs))}..${Math.max(...attempts.map((a) => a.durationMs))} ms`);
 
 		// The same 20 messages again, all at once, as the service sent them.
 		const again = await Promise.all(attempts.map((attempt) => post(burst.url, JSON.stringify(attempt.body), attempt.headers['x-signature'])));
@@ -274,7 +267,6 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 		const list = await settledExecutions(dave, 1);
 		expect(list[0].status).toBe('success');
 		const attempts = await stack.control.deliveries({ webhookId: webhook.id });
-		console.log(`[races 4] attempts: ${attempts.map((attempt) => `${attempt.attempt}: ${attempt.statusCode ?? attempt.error} in ${attempt.durationMs} ms`).join(', ')}`);
 		// Every attempt before the last was refused; the last was acknowledged; one message, one run.
 		expect(new Set(attempts.map((attempt) => attempt.messageId)).size).toBe(1);
 		expect(attempts.slice(0, -1).every((attempt) => attempt.outcome === 'failed' && attempt.statusCode !== 200)).toBe(true);
@@ -354,7 +346,6 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 			transaction.logs = [{ address: dave.address, topic0: `0x${'0'.repeat(64)}`, data: `0x${'ab'.repeat(17 * 1024 * 1024 / 2)}`, logIndex: 0 }];
 		});
 		const answer = await post(dave.url, message.text, message.signature);
-		console.log(`[races 8c] ${(message.text.length / 1024 / 1024).toFixed(1)} MiB body answered ${answer.status}: ${answer.text.slice(0, 120)}`);
 		expect(answer.status).toBeGreaterThanOrEqual(400);
 		expect(stack.logText()).not.toContain(message.messageId);
 		await settledExecutions(dave, before);
@@ -398,7 +389,6 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 			const retry = await post(watcher.url, message.text, message.signature);
 			await sleep(SETTLE_MS);
 			Object.assign(seen, { aRetry: retry.status, aRuns: await runsOf(watcher, message) });
-			console.log(`[hole A] the retry was answered ${retry.status}; the message ran ${String(seen.aRuns)} times`);
 		});
 
 		it('A. the retry of a message whose first copy ran is acknowledged without a second run', () => {
@@ -421,7 +411,6 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 				bRuns: [await runsOf(watcher, firstAttempt.messageId), await runsOf(watcher, secondAttempt.messageId)],
 				bAnswers: attempts.filter((attempt) => [first.txHash, second.txHash].includes(txHashOf(attempt))).map((attempt) => attempt.statusCode),
 			});
-			console.log(`[hole B] the service was answered ${JSON.stringify(seen.bAnswers)}; runs per message ${JSON.stringify(seen.bRuns)}`);
 		});
 
 		it('B. a message about an address the webhook monitors is not acknowledged without a run', () => {
@@ -445,7 +434,6 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 			const retries = [await post(watcher.url, message.text, message.signature), await post(watcher.url, message.text, message.signature)];
 			await sleep(SETTLE_MS);
 			Object.assign(seen, { cRetries: retries.map((retry) => retry.status), cRuns: await runsOf(watcher, message) });
-			console.log(`[hole C] the retries were answered ${JSON.stringify(retries)}; the message ran ${String(seen.cRuns)} times`);
 		});
 
 		it('C. the retries of a message whose first copy ran are acknowledged (not 503 until the service gives up on the webhook)', () => {

@@ -1,4 +1,3 @@
-/* eslint-disable no-console */
 // The trigger in real n8n when the service misbehaves or changes under it. Activation when the
 // service keeps failing: n8n 2.41 gives a publication 84 s (70% of its 120 s outbox lease) and then
 // fails it with its own "exceeded its deadline", showing the workflow as active; the trigger's
@@ -50,7 +49,6 @@ describe('the Address Activity Trigger when the service fails or rotates its sec
 				1000,
 			);
 			const elapsedMs = Date.now() - started;
-			console.log(`[activation] settled as ${status.status} after ${(elapsedMs / 1000).toFixed(1)} s: ${status.triggers.map((trigger) => trigger.errorMessage).join(' | ')}`);
 			expect(status.status).toBe('failed');
 			const [trigger] = status.triggers;
 			expect(trigger.errorMessage).toMatch(/The service failed with 503/);
