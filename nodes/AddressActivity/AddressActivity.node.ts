@@ -10,6 +10,7 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 
 import { testAddressActivityApi } from '../shared/credentialTest';
 import { toNodeError } from '../shared/errors';
+import { withReadableDates } from '../shared/readableDates';
 import { requestOptions } from './fields';
 import { searchChains, searchWebhookChains } from '../shared/chainSearch';
 import { searchWebhooks } from './listSearch/searchWebhooks';
@@ -110,7 +111,7 @@ export class AddressActivity implements INodeType {
 			if (outcome?.result === undefined) continue;
 			const itemData = (outcome.pairedItems ?? [itemIndex]).map((item) => ({ item }));
 			returnData.push(
-				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(outcome.result), {
+				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(withReadableDates(outcome.result)), {
 					itemData: itemData.length === 1 ? itemData[0] : itemData,
 				}),
 			);

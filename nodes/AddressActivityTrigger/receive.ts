@@ -155,7 +155,10 @@ async function outputItems(
 	}
 	const monitored = await monitoredAddresses(context, config, url, webhook, delivery, arrival);
 	if (monitored === undefined) return undefined;
-	return toTransfers(delivery.event.transaction, delivery, monitored, nativeTokens.get(config.chainId) ?? {}, config.filters, config.chainId);
+	const transfers = toTransfers(delivery.event.transaction, delivery, monitored, nativeTokens.get(config.chainId) ?? {}, config.filters, config.chainId);
+	// "Listen for test event": webhookId is the temporary webhook registered for the test (deleted
+	// when listening stops), so these items say they are a test; production items have no such field.
+	return context.getMode() === 'manual' ? transfers.map((transfer) => ({ ...transfer, testEvent: true })) : transfers;
 }
 
 /**

@@ -31,7 +31,7 @@ export async function searchChainList(
 		)
 		.map((chain) => ({
 			name: `${chain.chainName ?? 'Chain'} - ${chain.chainId}${chain.isTestnet ? ' - test network' : ''}${
-				chain.status && chain.status !== 'OK' ? ` - ${chain.status}` : ''
+				chain.status && chain.status !== 'OK' ? ` - ${chain.status.toLowerCase()}` : ''
 			}`,
 			value: String(chain.chainId),
 		}));

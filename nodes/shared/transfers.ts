@@ -216,24 +216,26 @@ export function toTransfers(
 	const transfers: Transfer[] = [];
 	for (const movement of allMovements(transaction, nativeToken)) {
 		for (const view of perspectives(movement, monitored)) {
+			// Field order is column order in the Table view: what a person reads first, then the
+			// long addresses and hashes.
 			const transfer: Transfer = {
 				direction: view.direction,
-				monitoredAddress: view.monitoredAddress,
+				amount: formatUnits(movement.amountRaw, movement.decimals),
+				symbol: movement.symbol,
 				counterparty: view.counterparty,
+				assetType: movement.assetType,
+				tokenName: movement.tokenName,
+				tokenId: movement.tokenId,
+				time,
+				blockNumber: transaction.blockNumber,
+				chainId,
+				monitoredAddress: view.monitoredAddress,
 				from: movement.from,
 				to: movement.to,
-				assetType: movement.assetType,
-				symbol: movement.symbol,
-				tokenName: movement.tokenName,
 				contract: movement.contract,
 				decimals: movement.decimals,
-				tokenId: movement.tokenId,
 				amountRaw: movement.amountRaw,
-				amount: formatUnits(movement.amountRaw, movement.decimals),
 				txHash: transaction.txHash,
-				blockNumber: transaction.blockNumber,
-				time,
-				chainId,
 				messageId: source.messageId,
 				webhookId: source.webhookId,
 			};

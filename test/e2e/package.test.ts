@@ -1,7 +1,12 @@
 // The packed package, installed into real n8n as a community package: n8n's loader finds both
 // nodes and the credential, and the editor's credential test talks to the service.
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
 import { N8N_MAJOR } from '../support/install';
-import { ACTION_NODE_TYPE, CREDENTIAL_TYPE, PACKAGE_NAME, TRIGGER_NODE_TYPE } from '../harness/names';
+import { ACTION_NODE_TYPE, CREDENTIAL_TYPE, nodeTypeName, PACKAGE_NAME, TRIGGER_NODE_TYPE } from '../harness/names';
+import { NODES, schemaFolder } from '../schemas/schemaFiles';
 import { EMULATOR_KEY, startStack, type Stack } from './helpers/stack';
 
 // n8n 1.x applies a credential test's responseCode rules only to errors that carry the raw HTTP
@@ -44,6 +49,24 @@ describe('the package inside n8n', () => {
 			expect(await response.text()).toContain('<svg');
 		}
 		expect(stack.n8n.output()).not.toMatch(new RegExp(`error.*${PACKAGE_NAME}`, 'i'));
+	});
+
+	it('serves every output schema at the address the editor asks for, without a login; an unknown one is 404', async () => {
+		let served = 0;
+		for (const [folder, node] of Object.entries(NODES)) {
+			const base = schemaFolder(folder as keyof typeof NODES);
+			const files = fs.readdirSync(base, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.json'));
+			for (const file of files) {
+				// __schema__/v1.1.0/webhook/create.json → /schemas/<type>/1.1.0/webhook/create.json
+				const url = `${stack.n8n.url}/schemas/${nodeTypeName(node)}/${file.replace(/^v/, '').split(path.sep).join('/')}`;
+				const response = await fetch(url);
+				expect({ url, status: response.status }).toEqual({ url, status: 200 });
+				expect(await response.json()).toEqual(JSON.parse(fs.readFileSync(path.join(base, file), 'utf8')));
+				served++;
+			}
+		}
+		expect(served).toBeGreaterThanOrEqual(40);
+		expect((await fetch(`${stack.n8n.url}/schemas/${ACTION_NODE_TYPE}/1.1.0/webhook/archive.json`)).status).toBe(404);
 	});
 
 	it('passes the credential test with a good key', async () => {

@@ -140,3 +140,17 @@ describe('UTXO', () => {
 		expect(last.query).toMatchObject({ addresses, includeSpent: 'true', sortOrder: 'asc' });
 	});
 });
+
+describe('dates a person can read', () => {
+	it('puts an ISO date right after each epoch field of blocks and transactions, keeping the number', async () => {
+		const [block] = await run({ resource: 'block', operation: 'getMany', chainId: byId('43114'), returnAll: false, limit: 1 });
+		const keys = Object.keys(block);
+		expect(keys.indexOf('blockTimestampIso')).toBe(keys.indexOf('blockTimestamp') + 1);
+		expect(block.blockTimestampIso).toBe(new Date((block.blockTimestamp as number) * 1000).toISOString());
+
+		const [latest] = await run({ resource: 'transaction', operation: 'getMany', chainId: byId('43114'), returnAll: false, limit: 1 });
+		const [transaction] = await run({ resource: 'transaction', operation: 'get', chainId: byId('43114'), txHash: latest.txHash });
+		const native = transaction.nativeTransaction as Record<string, unknown>;
+		expect(native.blockTimestampIso).toBe(new Date((native.blockTimestamp as number) * 1000).toISOString());
+	});
+});

@@ -77,6 +77,10 @@ describe('Webhook > Create', () => {
 			description: 'One Options collection',
 			metadata: { eventSignatures: [TRANSFER] },
 		});
+		// The epoch milliseconds stay; a readable date follows them.
+		const keys = Object.keys(result.items[0].json);
+		expect(keys.indexOf('createdAtIso')).toBe(keys.indexOf('createdAt') + 1);
+		expect(result.items[0].json.createdAtIso).toBe(new Date(result.items[0].json.createdAt as number).toISOString());
 	});
 
 	it('creates a webhook with more addresses than one batch: the rest is added in batches', async () => {
@@ -115,7 +119,8 @@ describe('Webhook > Get, Get Many, Update, Delete', () => {
 				credentials,
 				parameters: { resource: 'webhook', operation: 'get', webhookId: locator },
 			});
-			expect(result.items.map((item) => item.json)).toEqual([webhook]);
+			// The service's record, with the readable creation date after createdAt.
+			expect(result.items.map((item) => item.json)).toEqual([{ ...webhook, createdAtIso: new Date(webhook.createdAt as number).toISOString() }]);
 		}
 	});
 

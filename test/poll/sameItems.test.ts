@@ -90,5 +90,10 @@ describe('the same transactions through both triggers', () => {
 		expect(polled.map((item) => item.json)).toEqual(withoutDelivery);
 		// Same keys in the same order, so a workflow (and the editor's table) sees the same shape.
 		expect(polled.map((item) => Object.keys(item.json))).toEqual(delivered.map((item) => Object.keys(item.json)));
+		// The Table view's first columns say what happened; the long addresses and hashes follow.
+		expect(Object.keys(polled[0].json)).toEqual([
+			'direction', 'amount', 'symbol', 'counterparty', 'assetType', 'tokenName', 'tokenId', 'time', 'blockNumber', 'chainId',
+			'monitoredAddress', 'from', 'to', 'contract', 'decimals', 'amountRaw', 'txHash', 'messageId', 'webhookId',
+		]);
 	});
 });

@@ -533,6 +533,8 @@ describe('signature schemes', () => {
 		const delivery = await deliver({ from: ALICE, to: CAROL, value: '14' });
 		expect(delivery.outcome?.statusCode).toBe(200);
 		expect(delivery.outcome?.items).toHaveLength(1);
+		// Production items carry no test marker.
+		expect(delivery.outcome?.items?.[0].json).not.toHaveProperty('testEvent');
 	});
 });
 
@@ -551,6 +553,9 @@ describe('test URL', () => {
 
 		expect(delivery.path).toBe(new URL(trigger.webhookUrl({ test: true })).pathname);
 		expect(delivery.outcome?.items?.map((item) => item.json.amount)).toEqual(['1']);
+		// Its webhookId is the temporary test webhook: the item says it is a test event.
+		expect(delivery.outcome?.items?.[0].json).toMatchObject({ webhookId: trigger.state.webhookId ?? expect.any(String), testEvent: true });
+		expect(Object.keys(delivery.outcome?.items?.[0].json ?? {}).slice(-2)).toEqual(['webhookId', 'testEvent']);
 		await trigger.deactivate({ test: true });
 		expect((await control.webhooks()).filter((webhook) => webhook.url.includes('/webhook-test/'))).toEqual([]);
 	});

@@ -1,0 +1,45 @@
+import type { IDataObject } from 'n8n-workflow';
+
+// The service gives times as epoch numbers; a person reading the Table view wants a date. Each such
+// field keeps its number (workflows compute with it) and gets an ISO 8601 companion right after it.
+
+/** Epoch fields of the service's answers, and the unit each counts in. */
+const EPOCH_FIELDS: Record<string, 'ms' | 's'> = {
+	createdAt: 'ms',
+	blockTimestamp: 's',
+	consumingBlockTimestamp: 's',
+};
+
+/** How far into nested objects to look (a transaction's nativeTransaction, a UTXO's fields). */
+const MAX_DEPTH = 4;
+const LATEST_DATE_MS = 8.64e15;
+
+/** The companion's name: createdAt → createdAtIso. */
+export function readableDateField(field: string): string {
+	return `${field}Iso`;
+}
+
+function isoDate(value: unknown, unit: 'ms' | 's'): string | undefined {
+	if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) return undefined;
+	const ms = unit === 's' ? value * 1000 : value;
+	return ms <= LATEST_DATE_MS ? new Date(ms).toISOString() : undefined;
+}
+
+function withDates(value: unknown, depth: number): unknown {
+	if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return value;
+	if (Array.isArray(value)) return value.map((entry) => withDates(entry, depth + 1));
+	const result: IDataObject = {};
+	for (const [key, entry] of Object.entries(value as IDataObject)) {
+		result[key] = withDates(entry, depth + 1) as IDataObject[string];
+		const unit = EPOCH_FIELDS[key];
+		const iso = unit === undefined ? undefined : isoDate(entry, unit);
+		// An answer that already has the companion (a later service version) keeps its own.
+		if (iso !== undefined && !(readableDateField(key) in (value as IDataObject))) result[readableDateField(key)] = iso;
+	}
+	return result;
+}
+
+/** The operation's result with an ISO date after every epoch field it knows. */
+export function withReadableDates<T extends IDataObject | IDataObject[]>(result: T): T {
+	return withDates(result, 0) as T;
+}
