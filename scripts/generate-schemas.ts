@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console */
 /**
  * npm run schemas: writes the output schemas the editor shows before a run (nodes/<Node>/__schema__),
  * derived from one real run of every operation and both triggers against the emulator through

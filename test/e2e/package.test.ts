@@ -1,6 +1,6 @@
 // The packed package, installed into real n8n as a community package: n8n's loader finds both
 // nodes and the credential, and the editor's credential test talks to the service.
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 /**
  * The output schemas the editor shows before a run: one for every operation at every node
  * version, and output.json for both triggers, each fitting what the operation really puts out

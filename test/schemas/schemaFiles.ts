@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 /**
  * Where the output schemas live: beside each node, in __schema__/v<major.minor.patch>/ as n8n
  * looks for them (n8n-core's resolveOutputSchemaPath, the editor's /schemas/<node type>/<version>/
