@@ -1,8 +1,8 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { addressTransactionsRoute, blockRoute, blocksRoute, transactionRoute, transactionsRoute } from '../shared/chainRoutes';
-import { serviceRequest } from '../shared/transport';
+import { serviceRequest, type ServiceContext } from '../shared/transport';
 import { MAX_PAGE_SIZE, servicePage, type Page } from '../shared/pagination';
 import { parseChainTransaction, type ChainTransaction } from './chainTransaction';
 
@@ -17,7 +17,7 @@ export interface BlockMark {
 	txCount?: number;
 }
 
-function toBlockMark(context: IPollFunctions, chainId: string, block: IDataObject): BlockMark {
+function toBlockMark(context: ServiceContext, chainId: string, block: IDataObject): BlockMark {
 	const number = Number(block.blockNumber);
 	if (!Number.isInteger(number) || number < 0) {
 		throw new NodeOperationError(context.getNode(), `The service listed a block without a valid block number on chain ${chainId}`, {
@@ -32,25 +32,25 @@ function toBlockMark(context: IPollFunctions, chainId: string, block: IDataObjec
 }
 
 /** The chain's newest block (number 0 for a chain without blocks). */
-export async function fetchHeadBlock(context: IPollFunctions, chainId: string): Promise<BlockMark> {
+export async function fetchHeadBlock(context: ServiceContext, chainId: string): Promise<BlockMark> {
 	const page = await servicePage.call(context, { ...blocksRoute(chainId), pageSize: 1 });
 	const newest = page.entries[0] as IDataObject | undefined;
 	return newest === undefined ? { number: 0, transactionsThrough: 0 } : toBlockMark(context, chainId, newest);
 }
 
 /** One block by number. */
-export async function fetchBlock(context: IPollFunctions, chainId: string, blockNumber: number): Promise<BlockMark> {
+export async function fetchBlock(context: ServiceContext, chainId: string, blockNumber: number): Promise<BlockMark> {
 	const block = await serviceRequest.call(context, { method: 'GET', ...blockRoute(chainId, blockNumber) });
 	return toBlockMark(context, chainId, block);
 }
 
 /** One page of the chain's transactions, newest first, as listed (native part only, no transfers). */
-export async function fetchChainTransactions(context: IPollFunctions, chainId: string, pageToken?: string): Promise<Page<IDataObject>> {
+export async function fetchChainTransactions(context: ServiceContext, chainId: string, pageToken?: string): Promise<Page<IDataObject>> {
 	return (await servicePage.call(context, { ...transactionsRoute(chainId), pageToken })) as Page<IDataObject>;
 }
 
 /** One transaction with its transfers and internal transactions. */
-export async function fetchTransaction(context: IPollFunctions, chainId: string, txHash: string): Promise<IDataObject> {
+export async function fetchTransaction(context: ServiceContext, chainId: string, txHash: string): Promise<IDataObject> {
 	return await serviceRequest.call(context, { method: 'GET', ...transactionRoute(chainId, txHash) });
 }
 
@@ -72,7 +72,7 @@ export interface AddressTransactionsQuery {
 
 /** One page of an address's transactions (page size 100 unless given). */
 export async function fetchAddressTransactions(
-	context: IPollFunctions,
+	context: ServiceContext,
 	query: AddressTransactionsQuery,
 ): Promise<Page<ListedTransaction>> {
 	const qs: IDataObject = { sortOrder: query.sortOrder };

@@ -21,6 +21,7 @@ import {
 	type RemoteWebhook,
 	type ServiceCall,
 } from '../shared/webhooks';
+import { catchUpAfterActivation, gapStart, recordGap } from './catchUp';
 import { rememberWebhook } from './deliveryLookups';
 import { knownWebhooks, lifecycleStarts, nativeTokens, sharedSecrets } from './processMemory';
 import { triggerProperties } from './properties';
@@ -171,6 +172,7 @@ async function checkExists(context: IHookFunctions, call: ServiceCall): Promise<
 	const previouslyOwn = isTestListening(context) ? [] : (state.ownAddresses ?? []);
 	const reconciled = await reconcileWebhook.call(context, webhook, config, url, label, previouslyOwn, call);
 	await afterRegistration(context, reconciled, config, url, call);
+	await catchUpAfterActivation(context, config, url, reconciled.id, webhook.status === 'active');
 	return true;
 }
 
@@ -197,6 +199,7 @@ async function create(context: IHookFunctions, call: ServiceCall): Promise<boole
 	} catch (error) {
 		await removeAfterFailedCreate(context, webhook.id, url, error, call);
 	}
+	await catchUpAfterActivation(context, config, url, webhook.id, false);
 	return true;
 }
 
@@ -214,6 +217,7 @@ async function remove(context: IHookFunctions, call: ServiceCall): Promise<boole
 	if (!isTestListening(context) && state.webhookId) targets.add(state.webhookId);
 	const byUrl = await findWebhookByUrl.call(context, url, call);
 	if (byUrl !== undefined) targets.add(byUrl.id);
+	const gap = await gapStart(context, state.chainId, byUrl?.status === 'active');
 	for (const webhookId of targets) {
 		if (!keep) {
 			await deleteWebhook.call(context, webhookId, call);
@@ -226,6 +230,7 @@ async function remove(context: IHookFunctions, call: ServiceCall): Promise<boole
 		}
 	}
 	if (!isTestListening(context) && !keep) clearRegistration(state);
+	recordGap(context, url, gap);
 	return true;
 }
 

@@ -5,6 +5,7 @@
 import { BoundedMap } from './boundedMap';
 import type { MessageWindow } from './duplicates';
 import type { NativeToken } from '../shared/transfers';
+import { transactionWindows } from './transactionWindow';
 
 /** The webhook registered at one of this process's trigger URLs, as last read from the service. */
 export interface KnownWebhook {
@@ -60,4 +61,5 @@ export function forgetProcessMemory(): void {
 	messageWindows.clear();
 	parsedAddressLists.clear();
 	webhookReads.clear();
+	transactionWindows.clear();
 }

@@ -53,6 +53,15 @@ export const triggerProperties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
+				displayName: 'Catch Up At Most (Hours)',
+				name: 'catchUpHours',
+				type: 'number',
+				default: 24,
+				typeOptions: { minValue: 0 },
+				description:
+					'After the webhook stopped receiving (workflow deactivated, webhook deactivated or deleted at the service, a changed trigger published), activation puts out the transfers of the gap, read from chain data, each marked catchUp: true. This limits how far back; a longer gap starts with an item marked gapTooLong. 0 turns catching up off.',
+			},
+			{
 				displayName: 'Include Headers',
 				name: 'includeHeaders',
 				type: 'boolean',

@@ -9,6 +9,8 @@ import { isSignatureValid, type SignedDelivery } from './signature';
 import { eitherOf, mentionsMonitored, monitoredSet, type AddressLookup } from '../shared/monitored';
 import { toTransfers } from '../shared/transfers';
 import { readDeliveryConfig, type DeliveryConfig } from './triggerConfig';
+import { asCatchUpRequest, receiveCatchUp } from './catchUpRun';
+import { transactionWindowFor } from './transactionWindow';
 
 /** The acknowledgement the service expects (any 200 will do); also sent for duplicates, so retries stop. */
 const RECEIVED = { received: true };
@@ -56,7 +58,7 @@ function ownUrl(context: IWebhookFunctions): string {
  * when n8n ends the response, not when the bytes reach the service: if the service stopped waiting
  * and closed the connection, n8n still creates the run, and its retry must not run it again.
  */
-function settleWithAnswer(context: IWebhookFunctions, settle: (acknowledged: boolean) => void): void {
+export function settleWithAnswer(context: IWebhookFunctions, settle: (acknowledged: boolean) => void): void {
 	const response = context.getResponseObject();
 	const end = response.end.bind(response) as (...args: unknown[]) => unknown;
 	(response as unknown as { end: (...args: unknown[]) => unknown }).end = (...args: unknown[]) => {
@@ -66,7 +68,7 @@ function settleWithAnswer(context: IWebhookFunctions, settle: (acknowledged: boo
 }
 
 /** Answers without starting the workflow, and says why in n8n's log (never with the secret or key). */
-function answer(context: IWebhookFunctions, refusal: Refusal, details: IDataObject = {}): IWebhookResponseData {
+export function answer(context: IWebhookFunctions, refusal: Refusal, details: IDataObject = {}): IWebhookResponseData {
 	const node = context.getNode();
 	// n8n's console log shows the message only, so the message carries what a reader needs.
 	const about = details.messageId ? ` (message ${String(details.messageId)}, webhook ${String(details.webhookId)})` : '';
@@ -80,7 +82,7 @@ function answer(context: IWebhookFunctions, refusal: Refusal, details: IDataObje
 	return { noWebhookResponse: true };
 }
 
-function acknowledgeWithoutRun(context: IWebhookFunctions): IWebhookResponseData {
+export function acknowledgeWithoutRun(context: IWebhookFunctions): IWebhookResponseData {
 	context.getResponseObject().status(200).json(RECEIVED);
 	return { noWebhookResponse: true };
 }
@@ -166,10 +168,10 @@ async function outputItems(
  * was acknowledged, this one is too, without a run; when it failed, this copy runs it. Returns the
  * answer for a copy that does not run, undefined for the one that does.
  */
-async function claimMessage(context: IWebhookFunctions, url: string, delivery: Delivery, details: IDataObject): Promise<IWebhookResponseData | undefined> {
+export async function claimMessage(context: IWebhookFunctions, url: string, messageId: string, details: IDataObject): Promise<IWebhookResponseData | undefined> {
 	const window = messageWindowFor(url);
 	for (let attempt = 0; ; attempt++) {
-		const claim = window.claim(delivery.messageId, Date.now());
+		const claim = window.claim(messageId, Date.now());
 		if (claim.first) {
 			settleWithAnswer(context, claim.settle);
 			return undefined;
@@ -180,14 +182,29 @@ async function claimMessage(context: IWebhookFunctions, url: string, delivery: D
 		const acknowledged = await Promise.race([claim.answered, sleep(DUPLICATE_WAIT_MS, waited.signal).then(() => undefined, () => undefined)]);
 		waited.abort();
 		if (acknowledged === true) {
-			context.logger.debug(`Address Activity Trigger "${context.getNode().name}": message ${delivery.messageId} ran already; acknowledged without a run`, details);
+			context.logger.debug(`Address Activity Trigger "${context.getNode().name}": message ${messageId} ran already; acknowledged without a run`, details);
 			return acknowledgeWithoutRun(context);
 		}
 		if (acknowledged === undefined || attempt > 0) {
-			return answer(context, { statusCode: 503, level: 'info', message: `Another copy of message ${delivery.messageId} is still being handled; the service will retry` }, details);
+			return answer(context, { statusCode: 503, level: 'info', message: `Another copy of message ${messageId} is still being handled; the service will retry` }, details);
 		}
 		// The first copy was not acknowledged: this copy runs it.
 	}
+}
+
+/**
+ * Claims the delivery's transaction in this process; false when a catch-up put it out already.
+ * A claim whose run n8n does not accept is given up, so the service's retry runs it.
+ */
+function claimTransaction(context: IWebhookFunctions, url: string, delivery: Delivery): boolean {
+	const { txHash, blockNumber } = delivery.event.transaction;
+	const window = transactionWindowFor(url);
+	const claimed = window.claim([{ hash: txHash, block: Number(blockNumber) }]);
+	if (claimed.length === 0) return false;
+	settleWithAnswer(context, (acknowledged) => {
+		if (!acknowledged) window.release(claimed);
+	});
+	return true;
 }
 
 /**
@@ -214,6 +231,9 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		});
 	}
 
+	const catchUp = asCatchUpRequest(read.body);
+	if (catchUp !== undefined) return await receiveCatchUp(this, config, url, catchUp);
+
 	const parsed = parseDelivery(read.body);
 	if (!parsed.ok) {
 		// Signed (or unverified by choice) but not a delivery the trigger can read: acknowledged, so
@@ -231,7 +251,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		return answer(this, { statusCode: 401, level: 'warn', message: `Refused a delivery for webhook ${delivery.webhookId}, which is not registered at this trigger's URL` }, details);
 	}
 
-	const copy = await claimMessage(this, url, delivery, details);
+	const copy = await claimMessage(this, url, delivery.messageId, details);
 	if (copy !== undefined) return copy;
 
 	let items: IDataObject[] | undefined;
@@ -248,5 +268,6 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		return answer(this, { statusCode: 503, level: 'warn', message: "Could not read the webhook's monitored addresses from the service to place this delivery; the service will retry" }, details);
 	}
 	if (items.length === 0) return acknowledgeWithoutRun(this);
+	if (!claimTransaction(this, url, delivery)) return acknowledgeWithoutRun(this);
 	return { workflowData: [this.helpers.returnJsonArray(items)], webhookResponse: RECEIVED };
 }

@@ -1,0 +1,165 @@
+/**
+ * Catching up after a gap in what the webhook received.
+ *
+ * Design. n8n lets a webhook trigger put out items only from webhook(), saves static data whole
+ * (last writer wins) and gives the trigger no hook when the service deactivates or deletes its
+ * webhook or when n8n is down. So:
+ * - Where a gap starts lives in static data, written only by the lifecycle methods (n8n runs them
+ *   one at a time in the main process; the delivery path writes nothing): deactivation records the
+ *   chain head before it stops the webhook (`gap`); every activation records the head once the
+ *   webhook receives again (`mark`). A gap whose start no method saw (the service deactivated or
+ *   deleted the webhook, n8n was down past the retries) starts at the last `mark`, found when an
+ *   activation meets the webhook not receiving.
+ * - When the webhook receives again, activation sends the trigger's own URL a signed catch-up
+ *   request naming the blocks (catchUpRun.ts). n8n runs webhook() for it, which reads the gap from
+ *   chain data and starts one run with the missed transfers, marked `catchUp: true`. Only when n8n
+ *   accepted that run is the gap forgotten; otherwise the next activation tries again.
+ * - A transaction met both live and in the catch-up (at the gap's edges) runs once: a process
+ *   remembers what it put out (transactionWindow.ts), and deactivation copies what a catch-up may
+ *   meet into the gap. Across webhook processes, or an n8n restart after a gap that started
+ *   unseen, such a transaction can run twice: the exactly-once recipe (Postgres) removes those.
+ */
+import { createHmac } from 'crypto';
+import type { IDataObject, IHookFunctions } from 'n8n-workflow';
+
+import { fetchHeadBlock } from '../AddressActivityPollTrigger/chainData';
+import { fetchSharedSecret } from '../shared/webhooks';
+import { canonicalJson } from './canonicalJson';
+import { CATCH_UP_EVENT, type CatchUpRequest } from './catchUpRun';
+import { sharedSecrets } from './processMemory';
+import { transactionWindowFor } from './transactionWindow';
+import type { TriggerConfig } from './triggerConfig';
+
+/** Default of Catch Up At Most (hours). */
+export const DEFAULT_CATCH_UP_HOURS = 24;
+/** How long activation waits for n8n to accept the catch-up run. */
+const CATCH_UP_REQUEST_MS = 60_000;
+
+interface CatchUpState extends IDataObject {
+	/** The chain head once the webhook last received again (a gap nobody saw start begins there). */
+	mark?: { block: number; at: number };
+	/** A gap not caught up yet: its first block, when it began (ms), transactions already put out. */
+	gap?: { fromBlock: number; at: number | null; seen?: string[] };
+}
+
+function catchUpState(context: IHookFunctions): CatchUpState {
+	const data = context.getWorkflowStaticData('node');
+	if (data.catchUp === undefined) data.catchUp = {};
+	return data.catchUp as CatchUpState;
+}
+
+/** Catch Up At Most in ms; 0 turns the catch-up off. */
+export function catchUpLimitMs(context: IHookFunctions): number {
+	const hours = (context.getNodeParameter('options.catchUpHours', DEFAULT_CATCH_UP_HOURS) as number) ?? DEFAULT_CATCH_UP_HOURS;
+	return Number.isFinite(hours) && hours > 0 ? hours * 3_600_000 : 0;
+}
+
+function applies(context: IHookFunctions): boolean {
+	return context.getMode() !== 'manual' && catchUpLimitMs(context) > 0;
+}
+
+/** A gap that began unseen: after the head read once the webhook last received again. */
+function sinceMark(state: CatchUpState): { fromBlock: number; at: number } | undefined {
+	return state.mark === undefined ? undefined : { fromBlock: state.mark.block + 1, at: state.mark.at };
+}
+
+function warn(context: IHookFunctions, message: string): void {
+	context.logger.warn(`Address Activity Trigger (workflow ${context.getWorkflow().id}, node "${context.getNode().name}"): ${message}`);
+}
+
+/**
+ * Before deactivation stops the webhook: where the gap starts. The head now when the webhook was
+ * receiving; the last mark when it was not (the service had stopped it, unseen).
+ */
+export async function gapStart(context: IHookFunctions, chainId: string | undefined, receiving: boolean): Promise<{ fromBlock: number; at: number | null } | undefined> {
+	if (!applies(context) || chainId === undefined) return undefined;
+	const state = catchUpState(context);
+	if (state.gap !== undefined) return state.gap;
+	if (!receiving) return sinceMark(state);
+	try {
+		// Every transaction of the head block was made while the webhook received.
+		return { fromBlock: (await fetchHeadBlock(context, chainId)).number + 1, at: Date.now() };
+	} catch (error) {
+		warn(context, `could not read the chain head at deactivation (${(error as Error).message}); the next activation catches up from the last activation instead`);
+		return sinceMark(state);
+	}
+}
+
+/** After deactivation stopped the webhook: records the gap with what this process already put out of it. */
+export function recordGap(context: IHookFunctions, url: string, gap: { fromBlock: number; at: number | null } | undefined): void {
+	if (gap === undefined) return;
+	const seen = new Set([...((gap as CatchUpState['gap'])?.seen ?? []), ...transactionWindowFor(url).since(gap.fromBlock)]);
+	catchUpState(context).gap = { fromBlock: gap.fromBlock, at: gap.at, seen: [...seen] };
+}
+
+async function signature(context: IHookFunctions, body: CatchUpRequest, verify: boolean): Promise<string | undefined> {
+	const credentialId = context.getNode().credentials?.addressActivityApi?.id ?? 'default';
+	const secret = sharedSecrets.get(credentialId)?.secret ?? (verify ? await fetchSharedSecret.call(context) : undefined);
+	if (secret === undefined || !/^(?:[0-9a-fA-F]{2})+$/.test(secret)) return undefined;
+	return createHmac('sha256', Buffer.from(secret, 'hex')).update(canonicalJson(body)).digest('base64');
+}
+
+/** Sends the catch-up request to the trigger's own URL; true when n8n accepted (or had nothing to run). */
+async function requestCatchUp(context: IHookFunctions, url: string, body: CatchUpRequest, verify: boolean): Promise<boolean> {
+	try {
+		const headers: IDataObject = {};
+		const signed = await signature(context, body, verify);
+		if (signed !== undefined) headers['x-signature'] = signed;
+		const response = (await context.helpers.httpRequest({
+			method: 'POST',
+			url,
+			body,
+			json: true,
+			headers,
+			timeout: CATCH_UP_REQUEST_MS,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+		})) as { statusCode: number; body?: unknown };
+		if (response.statusCode >= 200 && response.statusCode < 300) return true;
+		warn(context, `n8n answered the catch-up request with ${response.statusCode} (${JSON.stringify(response.body ?? '').slice(0, 300)}); the next activation tries again`);
+	} catch (error) {
+		warn(context, `could not send the catch-up request to ${url} (${(error as Error).message}); the next activation tries again`);
+	}
+	return false;
+}
+
+/**
+ * Once the webhook receives again (activation): catches up on a recorded gap, or on one that began
+ * unseen when the webhook was found not receiving; then marks where receiving resumed.
+ */
+export async function catchUpAfterActivation(context: IHookFunctions, config: TriggerConfig, url: string, webhookId: string, wasReceiving: boolean): Promise<void> {
+	if (!applies(context)) return;
+	const state = catchUpState(context);
+	let head: number;
+	try {
+		head = (await fetchHeadBlock(context, config.chainId)).number;
+	} catch (error) {
+		warn(context, `could not read the chain head to catch up (${(error as Error).message}); the next activation tries again`);
+		return;
+	}
+	const now = Date.now();
+	const gap = state.gap ?? (wasReceiving ? undefined : sinceMark(state));
+	if (gap !== undefined) {
+		const limit = catchUpLimitMs(context);
+		const tooLong = gap.at === null || now - gap.at > limit;
+		const body: CatchUpRequest = {
+			eventType: CATCH_UP_EVENT,
+			messageId: `catch-up:${webhookId}:${gap.fromBlock}-${head}:${now}`,
+			webhookId,
+			catchUp: {
+				fromBlock: gap.fromBlock,
+				toBlock: head,
+				gapStartedAt: gap.at,
+				notBefore: tooLong ? now - limit : null,
+				includeInternalTxs: config.includeInternalTxs,
+				seen: (gap as CatchUpState['gap'])?.seen ?? [],
+			},
+		};
+		if (!(await requestCatchUp(context, url, body, config.verifySignature))) {
+			state.gap = { ...gap };
+			return;
+		}
+	}
+	delete state.gap;
+	state.mark = { block: head, at: now };
+}

@@ -1,0 +1,151 @@
+/**
+ * The catch-up run: webhook() receiving the request the trigger sends itself at activation
+ * (catchUp.ts) reads the gap's transactions from chain data, as the poll trigger does, and puts
+ * them out as the items a delivery gives, in block order, each with `catchUp: true`.
+ */
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { fetchAddressTransactions, type ListedTransaction } from '../AddressActivityPollTrigger/chainData';
+import { toDeliveryTransaction } from '../AddressActivityPollTrigger/chainTransaction';
+import { fetchNativeToken } from '../shared/chains';
+import { monitoredSet } from '../shared/monitored';
+import { toTransfers } from '../shared/transfers';
+import { setServiceDeadline } from '../shared/transport';
+import { knownWebhooks, nativeTokens } from './processMemory';
+import { acknowledgeWithoutRun, answer, claimMessage, settleWithAnswer } from './receive';
+import { transactionWindowFor } from './transactionWindow';
+import type { DeliveryConfig } from './triggerConfig';
+
+/** The eventType of the request the trigger sends itself; the service never sends it. */
+export const CATCH_UP_EVENT = 'n8n_address_activity_catch_up';
+/** Reading the gap may take this long (n8n allows an activation 84 s; the request waits 60 s). */
+export const CATCH_UP_READ_MS = 40_000;
+
+export interface CatchUpRequest {
+	eventType: typeof CATCH_UP_EVENT;
+	messageId: string;
+	webhookId: string;
+	catchUp: {
+		/** Blocks read, both inclusive. */
+		fromBlock: number;
+		toBlock: number;
+		/** When the gap began (ms since epoch), when known. */
+		gapStartedAt: number | null;
+		/** Set when the gap is longer than the limit: transactions before this time (ms) are not put out. */
+		notBefore: number | null;
+		includeInternalTxs: boolean;
+		/** Transactions already put out live around the gap's start (lower-case hashes). */
+		seen: string[];
+	};
+}
+
+function isBlock(value: unknown): value is number {
+	return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+}
+
+/** The catch-up request in a body, if it is one. */
+export function asCatchUpRequest(body: unknown): CatchUpRequest | undefined {
+	const request = body as Partial<CatchUpRequest> | undefined;
+	if (request?.eventType !== CATCH_UP_EVENT || typeof request.messageId !== 'string' || typeof request.webhookId !== 'string') return undefined;
+	const gap = request.catchUp;
+	if (!isBlock(gap?.fromBlock) || !isBlock(gap.toBlock) || !Array.isArray(gap.seen)) return undefined;
+	return request as CatchUpRequest;
+}
+
+/** Chain order: block, then position in the block. */
+function byChainOrder(a: ListedTransaction, b: ListedTransaction): number {
+	const left = a.parsed.nativeTransaction;
+	const right = b.parsed.nativeTransaction;
+	return left.blockNumber - right.blockNumber || (left.blockIndex ?? 0) - (right.blockIndex ?? 0);
+}
+
+/** The gap's transactions of the monitored addresses, oldest first, each once (newest pages first, down to `notBefore`). */
+async function readGap(context: IWebhookFunctions, chainId: string, addresses: Iterable<string>, gap: CatchUpRequest['catchUp']) {
+	const found = new Map<string, ListedTransaction>();
+	for (const address of addresses) {
+		let pageToken: string | undefined;
+		do {
+			const page = await fetchAddressTransactions(context, {
+				chainId,
+				address,
+				sortOrder: 'desc',
+				startBlock: gap.fromBlock,
+				endBlock: gap.toBlock,
+				pageToken,
+			});
+			let older = false;
+			for (const entry of page.entries) {
+				const native = entry.parsed.nativeTransaction;
+				if (native.blockNumber < gap.fromBlock || native.blockNumber > gap.toBlock) continue;
+				if (gap.notBefore !== null && native.blockTimestamp * 1000 < gap.notBefore) {
+					older = true;
+					continue;
+				}
+				found.set(native.txHash.toLowerCase(), entry);
+			}
+			pageToken = older ? undefined : page.nextPageToken;
+		} while (pageToken !== undefined);
+	}
+	return [...found.values()].sort(byChainOrder);
+}
+
+/** The item that says the gap began before the limit, so a workflow can alert on what is not put out. */
+function gapTooLongItem(request: CatchUpRequest): IDataObject {
+	const { gapStartedAt, notBefore, fromBlock } = request.catchUp;
+	const began = gapStartedAt === null ? `at block ${fromBlock}` : `at ${new Date(gapStartedAt).toISOString()} (block ${fromBlock})`;
+	return {
+		catchUp: true,
+		gapTooLong: true,
+		message: `The trigger stopped receiving ${began}, longer ago than Catch Up At Most allows: transfers before ${new Date(notBefore ?? 0).toISOString()} are not put out`,
+		gapStartedAt: gapStartedAt === null ? null : new Date(gapStartedAt).toISOString(),
+		fromBlock,
+		caughtUpFrom: new Date(notBefore ?? 0).toISOString(),
+		webhookId: request.webhookId,
+	};
+}
+
+function catchUpItems(config: DeliveryConfig, transactions: ListedTransaction[], request: CatchUpRequest, addresses: Set<string>, nativeToken: IDataObject): IDataObject[] {
+	const items: IDataObject[] = request.catchUp.notBefore === null ? [] : [gapTooLongItem(request)];
+	if (config.output === 'raw') return [...items, ...transactions.map((entry) => ({ ...entry.raw, catchUp: true }))];
+	const monitored = monitoredSet(addresses);
+	const source = { messageId: null, webhookId: request.webhookId };
+	for (const entry of transactions) {
+		const transaction = toDeliveryTransaction(entry.parsed, request.catchUp.includeInternalTxs);
+		for (const transfer of toTransfers(transaction, source, monitored, nativeToken, config.filters, config.chainId)) {
+			items.push({ ...transfer, catchUp: true });
+		}
+	}
+	return items;
+}
+
+/** Answers the trigger's own catch-up request: a run with the gap's items, or none when nothing is missing. */
+export async function receiveCatchUp(context: IWebhookFunctions, config: DeliveryConfig, url: string, request: CatchUpRequest): Promise<IWebhookResponseData> {
+	const details = { messageId: request.messageId, webhookId: request.webhookId };
+	const copy = await claimMessage(context, url, request.messageId, details);
+	if (copy !== undefined) return copy;
+	const addresses = new Set(config.addresses.map((address) => address.toLowerCase()));
+	for (const address of knownWebhooks.get(url)?.addresses ?? []) addresses.add(address);
+	setServiceDeadline(context, Date.now() + CATCH_UP_READ_MS);
+	let transactions: ListedTransaction[];
+	let nativeToken: IDataObject = {};
+	try {
+		transactions = await readGap(context, config.chainId, addresses, request.catchUp);
+		if (config.output === 'transfers') nativeToken = { ...(nativeTokens.get(config.chainId) ?? (await fetchNativeToken.call(context, config.chainId))) };
+	} catch (error) {
+		return answer(context, { statusCode: 503, level: 'warn', message: `Could not read the chain data of the gap: ${(error as Error).message}` }, details);
+	}
+	const seen = new Set(request.catchUp.seen);
+	const window = transactionWindowFor(url);
+	const unseen = transactions.filter((entry) => !seen.has(entry.parsed.nativeTransaction.txHash.toLowerCase()));
+	const claimed = new Set(window.claim(unseen.map((entry) => ({ hash: entry.parsed.nativeTransaction.txHash, block: entry.parsed.nativeTransaction.blockNumber }))));
+	const items = catchUpItems(config, unseen.filter((entry) => claimed.has(entry.parsed.nativeTransaction.txHash.toLowerCase())), request, addresses, nativeToken);
+	if (items.length === 0) {
+		window.release([...claimed]);
+		return acknowledgeWithoutRun(context);
+	}
+	settleWithAnswer(context, (acknowledged) => {
+		if (!acknowledged) window.release([...claimed]);
+	});
+	context.logger.info(`Address Activity Trigger "${context.getNode().name}": catching up on ${claimed.size} transactions of blocks ${request.catchUp.fromBlock} to ${request.catchUp.toBlock}`, details);
+	return { workflowData: [context.helpers.returnJsonArray(items)], webhookResponse: { received: true } };
+}
