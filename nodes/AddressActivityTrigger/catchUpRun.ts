@@ -137,7 +137,7 @@ export async function receiveCatchUp(context: IWebhookFunctions, config: Deliver
 	const seen = new Set(request.catchUp.seen);
 	const window = transactionWindowFor(url);
 	const unseen = transactions.filter((entry) => !seen.has(entry.parsed.nativeTransaction.txHash.toLowerCase()));
-	const claimed = new Set(window.claim(unseen.map((entry) => ({ hash: entry.parsed.nativeTransaction.txHash, block: entry.parsed.nativeTransaction.blockNumber }))));
+	const claimed = new Set(window.claimCaughtUp(unseen.map((entry) => ({ hash: entry.parsed.nativeTransaction.txHash, block: entry.parsed.nativeTransaction.blockNumber }))));
 	const items = catchUpItems(config, unseen.filter((entry) => claimed.has(entry.parsed.nativeTransaction.txHash.toLowerCase())), request, addresses, nativeToken);
 	if (items.length === 0) {
 		window.release([...claimed]);

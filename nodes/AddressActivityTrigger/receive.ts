@@ -199,10 +199,10 @@ export async function claimMessage(context: IWebhookFunctions, url: string, mess
 function claimTransaction(context: IWebhookFunctions, url: string, delivery: Delivery): boolean {
 	const { txHash, blockNumber } = delivery.event.transaction;
 	const window = transactionWindowFor(url);
-	const claimed = window.claim([{ hash: txHash, block: Number(blockNumber) }]);
-	if (claimed.length === 0) return false;
+	const claimed = window.claimLive(txHash, Number(blockNumber));
+	if (claimed === undefined) return false;
 	settleWithAnswer(context, (acknowledged) => {
-		if (!acknowledged) window.release(claimed);
+		if (!acknowledged) window.release([claimed]);
 	});
 	return true;
 }

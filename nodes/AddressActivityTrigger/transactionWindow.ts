@@ -9,36 +9,50 @@ import { BoundedMap } from './boundedMap';
 export const TRANSACTION_WINDOW_SIZE = 20_000;
 
 export class TransactionWindow {
-	/** Lower-case hash -> block number (NaN when unknown). */
-	private readonly blocks = new Map<string, number>();
+	/** Lower-case hash -> its block, and whether a catch-up put it out. */
+	private readonly entries = new Map<string, { block: number; caughtUp: boolean }>();
 
 	/**
-	 * Claims the transactions not claimed before and returns them (synchronous: of a live delivery
-	 * and a catch-up meeting the same transaction in one process, exactly one claims it).
+	 * For a catch-up: claims the transactions not put out before, live or caught up, and returns them
+	 * (synchronous: of a live delivery and a catch-up meeting one transaction in a process, one runs it).
 	 */
-	claim(transactions: Array<{ hash: string; block: number }>): string[] {
+	claimCaughtUp(transactions: Array<{ hash: string; block: number }>): string[] {
 		const claimed: string[] = [];
 		for (const { hash, block } of transactions) {
 			const key = hash.toLowerCase();
-			if (this.blocks.has(key)) continue;
-			this.blocks.set(key, block);
+			if (this.entries.has(key)) continue;
+			this.entries.set(key, { block, caughtUp: true });
 			claimed.push(key);
 		}
-		for (const key of this.blocks.keys()) {
-			if (this.blocks.size <= TRANSACTION_WINDOW_SIZE) break;
-			this.blocks.delete(key);
-		}
+		this.trim();
 		return claimed;
 	}
 
-	/** Gives up claims whose run n8n did not accept, so that the service's retry runs them. */
-	release(hashes: string[]): void {
-		for (const hash of hashes) this.blocks.delete(hash);
+	/** For a live delivery: false when a catch-up put the transaction out; else records it (returns its key). */
+	claimLive(hash: string, block: number): string | undefined {
+		const key = hash.toLowerCase();
+		if (this.entries.get(key)?.caughtUp === true) return undefined;
+		this.entries.delete(key);
+		this.entries.set(key, { block, caughtUp: false });
+		this.trim();
+		return key;
 	}
 
-	/** The transactions claimed in blocks from `fromBlock` on. */
+	/** Gives up claims whose run n8n did not accept, so that the service's retry or the next catch-up runs them. */
+	release(hashes: string[]): void {
+		for (const hash of hashes) this.entries.delete(hash);
+	}
+
+	/** The transactions put out in blocks from `fromBlock` on. */
 	since(fromBlock: number): string[] {
-		return [...this.blocks].filter(([, block]) => block >= fromBlock).map(([hash]) => hash);
+		return [...this.entries].filter(([, entry]) => entry.block >= fromBlock).map(([hash]) => hash);
+	}
+
+	private trim(): void {
+		for (const key of this.entries.keys()) {
+			if (this.entries.size <= TRANSACTION_WINDOW_SIZE) break;
+			this.entries.delete(key);
+		}
 	}
 }
 

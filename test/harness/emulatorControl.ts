@@ -95,7 +95,7 @@ export class EmulatorControl {
 	}
 
 	async chains(): Promise<
-		Array<{ chainId: string; blocks: number; transactions: number; busiestAddresses: Array<{ address: string; transactions: number }> }>
+		Array<{ chainId: string; blocks: number; transactions: number; headBlockNumber: string | number; busiestAddresses: Array<{ address: string; transactions: number }> }>
 	> {
 		return (await this.call<{ chains: never[] }>('GET', '/_emulator/chains')).chains;
 	}

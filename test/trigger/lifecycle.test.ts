@@ -71,6 +71,8 @@ describe('activation registers one webhook', () => {
 			webhookUrl: trigger.webhookUrl(),
 			chainId: FUJI,
 			ownAddresses: [ALICE, BOB],
+			// Where receiving began: the chain head once the webhook was active (a later gap starts after it).
+			catchUp: { mark: { block: Number((await control.chains()).find((chain) => chain.chainId === FUJI)?.headBlockNumber), at: expect.any(Number) } },
 		});
 		// The secret stays out of static data, which n8n stores and shows with the workflow.
 		expect(JSON.stringify(trigger.persistedStaticData())).not.toContain(await control.sharedSecret(key));
@@ -79,6 +81,7 @@ describe('activation registers one webhook', () => {
 			`POST /v1/webhooks 201`,
 			'GET /v1/webhooks:getSharedSecret 200',
 			`GET /v1/chains/${FUJI} 200`,
+			`GET /v1/chains/${FUJI}/blocks 200`,
 		]);
 	});
 
@@ -104,7 +107,12 @@ describe('activation registers one webhook', () => {
 
 		await trigger.activate();
 
-		expect(await requestLines()).toEqual([`GET /v1/webhooks/${first.id} 200`, 'GET /v1/webhooks:getSharedSecret 200']);
+		expect(await requestLines()).toEqual([
+			`GET /v1/webhooks/${first.id} 200`,
+			'GET /v1/webhooks:getSharedSecret 200',
+			// The webhook was receiving: nothing to catch up, only where receiving goes on is marked.
+			`GET /v1/chains/${FUJI}/blocks 200`,
+		]);
 		expect(await accountWebhooks()).toEqual([first]);
 	});
 

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { forgetProcessMemory, messageWindows } from '../../nodes/AddressActivityTrigger/processMemory';
+import { transactionWindows } from '../../nodes/AddressActivityTrigger/transactionWindow';
 import { SECRET_READ_INTERVAL_MS } from '../../nodes/AddressActivityTrigger/deliveryLookups';
 import { signDelivery } from '../harness/signing';
 import { sleep } from '../harness/wait';
@@ -56,6 +57,7 @@ async function replay(
 	staticData: IDataObject = trigger.persistedStaticData(),
 ) {
 	messageWindows.clear();
+	transactionWindows.clear();
 	const other = new TriggerHarness({
 		parameters,
 		credentials: { apiKey: key, baseUrl: emulator.url },
