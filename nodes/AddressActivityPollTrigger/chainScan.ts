@@ -1,8 +1,8 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_PAGE_SIZE } from '../shared/pagination';
-import { timeLeft } from '../shared/transport';
+import { timeLeft, type ServiceContext } from '../shared/transport';
 import { fetchBlock, fetchChainTransactions, fetchTransaction, type BlockMark, type ListedTransaction } from './chainData';
 import { parseChainTransaction, type ChainTransaction } from './chainTransaction';
 
@@ -40,7 +40,7 @@ export function chainScanCost(transactions: number): number {
  * `from` is read (one request). Undefined when the service gives no totals.
  */
 export async function transactionsSince(
-	context: IPollFunctions,
+	context: ServiceContext,
 	chainId: string,
 	from: number,
 	head: BlockMark,
@@ -66,7 +66,7 @@ function isNativeTransfer(entry: IDataObject): boolean {
 	return method?.callType === 'NATIVE_TRANSFER';
 }
 
-function parsed(context: IPollFunctions, chainId: string, raw: IDataObject): ChainTransaction {
+function parsed(context: ServiceContext, chainId: string, raw: IDataObject): ChainTransaction {
 	const result = parseChainTransaction(raw);
 	if (result.ok) return result.transaction;
 	throw new NodeOperationError(context.getNode(), `The service listed a transaction on chain ${chainId} that cannot be read: ${result.problem}`, {
@@ -93,7 +93,7 @@ const TRANSFER_LISTS = ['erc20Transfers', 'erc721Transfers', 'erc1155Transfers',
  * so both ways of reading put out the same items. `requests` counts the read.
  */
 async function matchListed(
-	context: IPollFunctions,
+	context: ServiceContext,
 	chainId: string,
 	entry: IDataObject,
 	wanted: Wanted,
@@ -117,7 +117,7 @@ async function matchListed(
  * before. Stops at the limits inside the block it was working on, which the next poll reads again.
  */
 export async function scanChain(
-	context: IPollFunctions,
+	context: ServiceContext,
 	chainId: string,
 	range: { from: number; head: number },
 	wanted: Wanted,
@@ -158,7 +158,7 @@ export async function scanChain(
  * `count` of monitored addresses are found or the limits are reached.
  */
 export async function newestOnChain(
-	context: IPollFunctions,
+	context: ServiceContext,
 	chainId: string,
 	wanted: Wanted,
 	count: number,

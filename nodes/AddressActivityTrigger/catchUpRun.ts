@@ -6,11 +6,11 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { fetchAddressTransactions, type ListedTransaction } from '../AddressActivityPollTrigger/chainData';
+import { scanChain } from '../AddressActivityPollTrigger/chainScan';
 import { toDeliveryTransaction } from '../AddressActivityPollTrigger/chainTransaction';
 import { fetchNativeToken } from '../shared/chains';
 import { monitoredSet } from '../shared/monitored';
 import { toTransfers } from '../shared/transfers';
-import { setServiceDeadline } from '../shared/transport';
 import { knownWebhooks, nativeTokens } from './processMemory';
 import { acknowledgeWithoutRun, answer, claimMessage, settleWithAnswer } from './receive';
 import { transactionWindowFor } from './transactionWindow';
@@ -18,8 +18,8 @@ import type { DeliveryConfig } from './triggerConfig';
 
 /** The eventType of the request the trigger sends itself; the service never sends it. */
 export const CATCH_UP_EVENT = 'n8n_address_activity_catch_up';
-/** Reading the gap may take this long (n8n allows an activation 84 s; the request waits 60 s). */
-export const CATCH_UP_READ_MS = 40_000;
+/** A chain scan of the gap stops after this long (n8n allows an activation 84 s; the request waits 60 s). */
+export const CATCH_UP_SCAN_MS = 20_000;
 
 export interface CatchUpRequest {
 	eventType: typeof CATCH_UP_EVENT;
@@ -52,6 +52,11 @@ export function asCatchUpRequest(body: unknown): CatchUpRequest | undefined {
 	return request as CatchUpRequest;
 }
 
+/** Up to this many addresses the gap is read per address; more, and the chain's transactions are read once and matched. */
+export const PER_ADDRESS_MAX = 10;
+/** Requests a chain scan of the gap may send. */
+export const CATCH_UP_SCAN_REQUESTS = 2000;
+
 /** Chain order: block, then position in the block. */
 function byChainOrder(a: ListedTransaction, b: ListedTransaction): number {
 	const left = a.parsed.nativeTransaction;
@@ -59,8 +64,25 @@ function byChainOrder(a: ListedTransaction, b: ListedTransaction): number {
 	return left.blockNumber - right.blockNumber || (left.blockIndex ?? 0) - (right.blockIndex ?? 0);
 }
 
-/** The gap's transactions of the monitored addresses, oldest first, each once (newest pages first, down to `notBefore`). */
-async function readGap(context: IWebhookFunctions, chainId: string, addresses: Iterable<string>, gap: CatchUpRequest['catchUp']) {
+interface GapRead {
+	transactions: ListedTransaction[];
+	/** Set when a chain scan ran out of requests or time: the first block not read completely. */
+	stoppedIn?: number;
+}
+
+/**
+ * The gap's transactions of the monitored addresses, oldest first, each once: per address (newest
+ * pages first, down to `notBefore`), or for many addresses by one scan of the chain, as the poll trigger reads.
+ */
+async function readGap(context: IWebhookFunctions, chainId: string, addresses: Set<string>, gap: CatchUpRequest['catchUp']): Promise<GapRead> {
+	if (addresses.size > PER_ADDRESS_MAX) {
+		const scan = await scanChain(context, chainId, { from: gap.fromBlock, head: gap.toBlock }, (address) => addresses.has(address), () => false, {
+			maxRequests: CATCH_UP_SCAN_REQUESTS,
+			deadline: Date.now() + CATCH_UP_SCAN_MS,
+		});
+		const recent = scan.found.filter((entry) => gap.notBefore === null || entry.parsed.nativeTransaction.blockTimestamp * 1000 >= gap.notBefore);
+		return { transactions: recent.sort(byChainOrder), stoppedIn: scan.stoppedIn };
+	}
 	const found = new Map<string, ListedTransaction>();
 	for (const address of addresses) {
 		let pageToken: string | undefined;
@@ -86,7 +108,7 @@ async function readGap(context: IWebhookFunctions, chainId: string, addresses: I
 			pageToken = older ? undefined : page.nextPageToken;
 		} while (pageToken !== undefined);
 	}
-	return [...found.values()].sort(byChainOrder);
+	return { transactions: [...found.values()].sort(byChainOrder) };
 }
 
 /** The item that says the gap began before the limit, so a workflow can alert on what is not put out. */
@@ -104,8 +126,23 @@ function gapTooLongItem(request: CatchUpRequest): IDataObject {
 	};
 }
 
-function catchUpItems(config: DeliveryConfig, transactions: ListedTransaction[], request: CatchUpRequest, addresses: Set<string>, nativeToken: IDataObject): IDataObject[] {
+/** The item that says a scan of a large gap stopped (out of requests or time) before its end. */
+function incompleteItem(request: CatchUpRequest, stoppedIn: number): IDataObject {
+	const { fromBlock, toBlock } = request.catchUp;
+	return {
+		catchUp: true,
+		catchUpIncomplete: true,
+		message: `The catch-up read blocks ${fromBlock} to ${stoppedIn - 1} of the gap and stopped (${CATCH_UP_SCAN_REQUESTS} requests or its time): transfers in blocks ${stoppedIn} to ${toBlock} are not put out`,
+		fromBlock: stoppedIn,
+		toBlock,
+		webhookId: request.webhookId,
+	};
+}
+
+function catchUpItems(config: DeliveryConfig, gap: GapRead, request: CatchUpRequest, addresses: Set<string>, nativeToken: IDataObject): IDataObject[] {
+	const transactions = gap.transactions;
 	const items: IDataObject[] = request.catchUp.notBefore === null ? [] : [gapTooLongItem(request)];
+	if (gap.stoppedIn !== undefined) items.push(incompleteItem(request, gap.stoppedIn));
 	if (config.output === 'raw') return [...items, ...transactions.map((entry) => ({ ...entry.raw, catchUp: true }))];
 	const monitored = monitoredSet(addresses);
 	const source = { messageId: null, webhookId: request.webhookId };
@@ -125,20 +162,20 @@ export async function receiveCatchUp(context: IWebhookFunctions, config: Deliver
 	if (copy !== undefined) return copy;
 	const addresses = new Set(config.addresses.map((address) => address.toLowerCase()));
 	for (const address of knownWebhooks.get(url)?.addresses ?? []) addresses.add(address);
-	setServiceDeadline(context, Date.now() + CATCH_UP_READ_MS);
-	let transactions: ListedTransaction[];
+	let gap: GapRead;
 	let nativeToken: IDataObject = {};
 	try {
-		transactions = await readGap(context, config.chainId, addresses, request.catchUp);
+		gap = await readGap(context, config.chainId, addresses, request.catchUp);
 		if (config.output === 'transfers') nativeToken = { ...(nativeTokens.get(config.chainId) ?? (await fetchNativeToken.call(context, config.chainId))) };
 	} catch (error) {
 		return answer(context, { statusCode: 503, level: 'warn', message: `Could not read the chain data of the gap: ${(error as Error).message}` }, details);
 	}
 	const seen = new Set(request.catchUp.seen);
 	const window = transactionWindowFor(url);
-	const unseen = transactions.filter((entry) => !seen.has(entry.parsed.nativeTransaction.txHash.toLowerCase()));
+	const unseen = gap.transactions.filter((entry) => !seen.has(entry.parsed.nativeTransaction.txHash.toLowerCase()));
 	const claimed = new Set(window.claimCaughtUp(unseen.map((entry) => ({ hash: entry.parsed.nativeTransaction.txHash, block: entry.parsed.nativeTransaction.blockNumber }))));
-	const items = catchUpItems(config, unseen.filter((entry) => claimed.has(entry.parsed.nativeTransaction.txHash.toLowerCase())), request, addresses, nativeToken);
+	const put = unseen.filter((entry) => claimed.has(entry.parsed.nativeTransaction.txHash.toLowerCase()));
+	const items = catchUpItems(config, { ...gap, transactions: put }, request, addresses, nativeToken);
 	if (items.length === 0) {
 		window.release([...claimed]);
 		return acknowledgeWithoutRun(context);

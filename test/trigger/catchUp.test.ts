@@ -117,6 +117,24 @@ describe('catching up after the workflow was deactivated', () => {
 		await trigger.deactivate();
 	});
 
+	it('reads the chain once instead of each address for a long address list', async () => {
+		const many = Array.from({ length: 12 }, (_, index) => `0x${(index + 0xca0).toString(16).padStart(40, '0')}`);
+		const trigger = await activeTrigger(triggerParameters({ addresses: many.join('\n') }));
+		await trigger.deactivate();
+		await control.clearRequests();
+		const missed = [await transfer(CAROL, many[11], { delivered: false }), await transfer(many[3], DAVE, { delivered: false })];
+		await transfer(CAROL, DAVE, { delivered: false });
+		await trigger.activate();
+		expect(json(trigger.startedRuns[0]).map((item) => [item.txHash, item.monitoredAddress, item.catchUp])).toEqual([
+			[missed[0], many[11], true],
+			[missed[1], many[3], true],
+		]);
+		const paths = (await control.requests()).map((request) => request.path);
+		expect(paths.filter((path) => path.includes('/addresses/'))).toEqual([]);
+		expect(paths).toContain(`/v1/chains/${FUJI}/transactions`);
+		await trigger.deactivate();
+	});
+
 	it('puts out an item marked gapTooLong, then only what falls within Catch Up At Most', async () => {
 		const trigger = await activeTrigger(triggerParameters({ options: { catchUpHours: 1 } }));
 		await trigger.deactivate();

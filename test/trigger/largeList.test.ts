@@ -17,7 +17,7 @@ afterAll(async () => {
 	await stack.close();
 });
 
-it('activates with 2,001 addresses: 8 requests, 5 of them creating the webhook, and it puts out a delivery for the last of them', async () => {
+it('activates with 2,001 addresses: 9 requests, 5 of them creating the webhook, and it puts out a delivery for the last of them', async () => {
 	const { control, receiver, receiverUrl, emulator } = stack;
 	const { key } = await control.createKey({ plan: 'paid' });
 	const addresses = Array.from({ length: 2_001 }, (_, index) => `0x${(index + 0x100000).toString(16).padStart(40, '0')}`);
@@ -32,8 +32,14 @@ it('activates with 2,001 addresses: 8 requests, 5 of them creating the webhook, 
 	const creation = lines.filter((line) => line.startsWith('POST /v1/webhooks') || line.startsWith('PATCH /v1/webhooks/{id}/addresses'));
 	// 500 in the body of the POST, then 500, 500, 500 and the last one.
 	expect(creation).toEqual(['POST /v1/webhooks', ...Array(4).fill('PATCH /v1/webhooks/{id}/addresses')]);
-	// Besides: looking for a webhook already at the URL, the shared secret and the chain's token.
-	expect(lines.filter((line) => !creation.includes(line))).toEqual(['GET /v1/webhooks', 'GET /v1/webhooks:getSharedSecret', `GET /v1/chains/${FUJI}`]);
+	// Besides: looking for a webhook already at the URL, the shared secret, the chain's token and
+	// the chain head (where a later catch-up would start).
+	expect(lines.filter((line) => !creation.includes(line))).toEqual([
+		'GET /v1/webhooks',
+		'GET /v1/webhooks:getSharedSecret',
+		`GET /v1/chains/${FUJI}`,
+		`GET /v1/chains/${FUJI}/blocks`,
+	]);
 	expect((await control.webhooks())[0].metadata.addresses).toEqual(addresses);
 
 	receiver.harness = trigger;
