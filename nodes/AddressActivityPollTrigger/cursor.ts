@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { AddressSet } from '../shared/addresses';
 import type { NativeToken } from '../shared/transfers';
 
 /**
@@ -52,11 +53,10 @@ export function saveState(staticData: IDataObject, state: PollState): void {
  * reset) polling starts at Start From Block, else after the head; an address added later starts
  * after the head, so it brings no history along.
  */
-export function alignCursors(state: PollState, addresses: string[], head: number, startFromBlock: number | undefined): void {
+export function alignCursors(state: PollState, addresses: AddressSet, head: number, startFromBlock: number | undefined): void {
 	const first = Object.keys(state.cursors).length === 0;
 	const cursors: Record<string, AddressCursor> = {};
-	for (const address of addresses) {
-		const key = address.toLowerCase();
+	for (const key of addresses.lowerCase) {
 		cursors[key] = state.cursors[key] ?? (first && startFromBlock !== undefined ? { from: startFromBlock } : { from: head + 1, upTo: head });
 	}
 	state.cursors = cursors;

@@ -1,6 +1,5 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { monitoredSet } from '../shared/monitored';
 import { FROM_CHAIN, toTransfers, type NativeToken } from '../shared/transfers';
 import { timeLeft } from '../shared/transport';
 import { toDeliveryTransaction } from './chainTransaction';
@@ -43,11 +42,10 @@ function byChainOrder(a: ListedTransaction, b: ListedTransaction): number {
  */
 function outputItems(transactions: ListedTransaction[], config: PollConfig, nativeToken: NativeToken): IDataObject[] {
 	if (config.output === 'raw') return transactions.map((entry) => entry.raw);
-	const monitored = monitoredSet(config.addresses);
 	const items: IDataObject[] = [];
 	for (const entry of transactions) {
 		const transaction = toDeliveryTransaction(entry.parsed, config.includeInternalTxs);
-		items.push(...toTransfers(transaction, FROM_CHAIN, monitored, nativeToken, config.filters, config.chainId));
+		items.push(...toTransfers(transaction, FROM_CHAIN, config.addresses, nativeToken, config.filters, config.chainId));
 	}
 	return items;
 }
@@ -127,7 +125,7 @@ async function readEachAddress(
 	keep: (entry: ListedTransaction) => boolean,
 ): Promise<Map<string, AddressProgress>> {
 	const progress = new Map<string, AddressProgress>();
-	for (const address of config.addresses) {
+	for (const address of config.addresses.list) {
 		const key = address.toLowerCase();
 		const from = due.get(key);
 		if (from === undefined) continue;
@@ -204,8 +202,8 @@ export async function pollNewActivity(context: IPollFunctions, config: PollConfi
 export async function latestActivity(context: IPollFunctions, config: PollConfig, budget: number): Promise<IDataObject[]> {
 	const nativeToken = config.output === 'transfers' ? await fetchNativeToken.call(context, config.chainId) : {};
 	const found = new Map<string, ListedTransaction>();
-	if (config.addresses.length + 1 > budget) {
-		const monitored = new Set(config.addresses.map((address) => address.toLowerCase()));
+	if (config.addresses.size + 1 > budget) {
+		const monitored = config.addresses;
 		const deadline = Date.now() + pollBudgetMs(context) / 2;
 		const newest = await newestOnChain(context, config.chainId, (address) => monitored.has(address), TEST_EVENT_TRANSACTIONS, {
 			maxRequests: budget - 1,
@@ -213,7 +211,7 @@ export async function latestActivity(context: IPollFunctions, config: PollConfig
 		});
 		for (const entry of newest) found.set(hashOf(entry), entry);
 	} else {
-		for (const address of config.addresses) {
+		for (const address of config.addresses.list) {
 			const page = await fetchAddressTransactions(context, {
 				chainId: config.chainId,
 				address,

@@ -189,11 +189,11 @@ async function create(context: IHookFunctions, call: ServiceCall): Promise<boole
 	const label = webhookLabel(context, config, isTestListening(context));
 	const { webhook, remainingAddresses } = await createWebhook.call(
 		context,
-		{ ...config, url, name: label.name, description: label.description },
-		{ configured: config.addresses.length, ...call },
+		{ ...config, addresses: config.addresses.list, url, name: label.name, description: label.description },
+		{ configured: config.addresses.size, ...call },
 	);
 	try {
-		await changeAddresses.call(context, 'add', webhook.id, remainingAddresses, { configured: config.addresses.length, ...call });
+		await changeAddresses.call(context, 'add', webhook.id, remainingAddresses, { configured: config.addresses.size, ...call });
 		const addresses = [...(webhook.metadata?.addresses ?? []), ...remainingAddresses];
 		await afterRegistration(context, { ...webhook, metadata: { ...webhook.metadata, addresses } }, config, url, call);
 	} catch (error) {

@@ -5,6 +5,7 @@
 import { NodeApiError, sleep } from 'n8n-workflow';
 import type { IWebhookFunctions } from 'n8n-workflow';
 
+import { AddressSet } from '../shared/addresses';
 import { CREDENTIAL_TYPE, MIN_ATTEMPT_MS, timeLeft, type RetryPolicy } from '../shared/transport';
 import { fetchSharedSecret, getWebhook, type RemoteWebhook } from '../shared/webhooks';
 import { foreignWebhooks, knownWebhooks, sharedSecrets, webhookReads, type KnownWebhook } from './processMemory';
@@ -82,7 +83,7 @@ export async function sharedSecretFor(
 export function rememberWebhook(url: string, webhook: RemoteWebhook, rereadAt = 0): KnownWebhook {
 	const known: KnownWebhook = {
 		id: webhook.id,
-		addresses: new Set((webhook.metadata?.addresses ?? []).map((address) => address.toLowerCase())),
+		addresses: new AddressSet(webhook.metadata?.addresses),
 		rereadAt,
 	};
 	knownWebhooks.set(url, known);

@@ -4,14 +4,15 @@
  */
 import { BoundedMap } from './boundedMap';
 import type { MessageWindow } from './duplicates';
+import type { AddressSet } from '../shared/addresses';
 import type { NativeToken } from '../shared/transfers';
 import { transactionWindows } from './transactionWindow';
 
 /** The webhook registered at one of this process's trigger URLs, as last read from the service. */
 export interface KnownWebhook {
 	id: string;
-	/** Its monitored addresses at the service, lower-case. */
-	addresses: ReadonlySet<string>;
+	/** Its monitored addresses at the service. */
+	addresses: AddressSet;
 	/** When a delivery last made this process read it again (ms; 0 = never). */
 	rereadAt: number;
 }
@@ -49,7 +50,7 @@ export const nativeTokens = new BoundedMap<string, NativeToken>(200);
  * Long Addresses parameters, parsed: each delivery reads the parameter again, and parsing 100,000
  * addresses took 140 ms a delivery (0.26 ms with this; `npm run bench`). Keyed by the text itself.
  */
-export const parsedAddressLists = new BoundedMap<string, string[]>(8);
+export const parsedAddressLists = new BoundedMap<string, AddressSet>(8);
 
 /** Forgets everything (tests use it to stand for a restarted or another process). */
 export function forgetProcessMemory(): void {

@@ -6,7 +6,8 @@ import { messageWindowFor } from './duplicates';
 import { credentialKey, freshKnownWebhook, ownWebhook, sharedSecretFor, type Arrival } from './deliveryLookups';
 import { nativeTokens, type KnownWebhook } from './processMemory';
 import { isSignatureValid, type SignedDelivery } from './signature';
-import { eitherOf, mentionsMonitored, monitoredSet, type AddressLookup } from '../shared/monitored';
+import type { AddressLookup } from '../shared/addresses';
+import { eitherOf, mentionsMonitored } from '../shared/monitored';
 import { toTransfers } from '../shared/transfers';
 import { readDeliveryConfig, type DeliveryConfig } from './triggerConfig';
 import { asCatchUpRequest, receiveCatchUp } from './catchUpRun';
@@ -126,7 +127,7 @@ function publicHeaders(context: IWebhookFunctions): IDataObject {
  * service (added elsewhere, e.g. by the Address Activity node). A delivery about none of them
  * means the webhook's list changed since it was read: read it again (rate-limited).
  */
-async function monitoredAddresses(
+async function countedAddresses(
 	context: IWebhookFunctions,
 	config: DeliveryConfig,
 	url: string,
@@ -134,7 +135,7 @@ async function monitoredAddresses(
 	delivery: Delivery,
 	arrival: Arrival,
 ): Promise<AddressLookup | undefined> {
-	const own = monitoredSet(config.addresses);
+	const own = config.addresses;
 	const known = eitherOf(own, webhook.addresses);
 	// A known address is involved (perhaps only as a token contract or a log's emitter): nothing unknown to look up.
 	if (mentionsMonitored(delivery, known)) return known;
@@ -155,7 +156,7 @@ async function outputItems(
 		const message = body as IDataObject;
 		return [config.includeHeaders ? { headers: publicHeaders(context), body: message } : message];
 	}
-	const monitored = await monitoredAddresses(context, config, url, webhook, delivery, arrival);
+	const monitored = await countedAddresses(context, config, url, webhook, delivery, arrival);
 	if (monitored === undefined) return undefined;
 	const transfers = toTransfers(delivery.event.transaction, delivery, monitored, nativeTokens.get(config.chainId) ?? {}, config.filters, config.chainId);
 	// "Listen for test event": webhookId is the temporary webhook registered for the test (deleted

@@ -1,5 +1,6 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 
+import { AddressSet } from '../shared/addresses';
 import { changeAddresses, updateWebhook, WEBHOOK_TEXT_LIMIT, type RemoteWebhook, type ServiceCall } from '../shared/webhooks';
 import type { TriggerConfig } from './triggerConfig';
 
@@ -39,18 +40,13 @@ export function canBeUpdated(webhook: RemoteWebhook, config: TriggerConfig): boo
 }
 
 /** Configured addresses the webhook does not monitor (addresses added by others are left alone). */
-export function missingAddresses(webhook: RemoteWebhook, config: TriggerConfig): string[] {
-	const monitored = new Set((webhook.metadata?.addresses ?? []).map((address) => address.toLowerCase()));
-	return config.addresses.filter((address) => !monitored.has(address.toLowerCase()));
+export function missingAddresses(monitored: AddressSet, config: TriggerConfig): string[] {
+	return config.addresses.without(monitored);
 }
 
 /** Addresses this trigger registered earlier, no longer configured, and still at the webhook (lower-case). */
-export function droppedAddresses(webhook: RemoteWebhook, config: TriggerConfig, previouslyOwn: string[]): string[] {
-	const configured = new Set(config.addresses.map((address) => address.toLowerCase()));
-	const monitored = new Set((webhook.metadata?.addresses ?? []).map((address) => address.toLowerCase()));
-	return [...new Set(previouslyOwn.map((address) => address.toLowerCase()))].filter(
-		(address) => !configured.has(address) && monitored.has(address),
-	);
+export function droppedAddresses(monitored: AddressSet, config: TriggerConfig, previouslyOwn: string[]): string[] {
+	return new AddressSet(previouslyOwn).lowerCase.filter((address) => !config.addresses.has(address) && monitored.has(address));
 }
 
 /**
@@ -66,9 +62,10 @@ export async function reconcileWebhook(
 	previouslyOwn: string[],
 	call: ServiceCall,
 ): Promise<RemoteWebhook> {
-	const missing = missingAddresses(webhook, config);
-	const dropped = droppedAddresses(webhook, config, previouslyOwn);
-	await changeAddresses.call(this, 'add', webhook.id, missing, { configured: config.addresses.length, ...call });
+	const monitored = new AddressSet(webhook.metadata?.addresses);
+	const missing = missingAddresses(monitored, config);
+	const dropped = droppedAddresses(monitored, config, previouslyOwn);
+	await changeAddresses.call(this, 'add', webhook.id, missing, { configured: config.addresses.size, ...call });
 	await changeAddresses.call(this, 'remove', webhook.id, dropped, call);
 	const changes: IDataObject = {};
 	if (webhook.status !== 'active') changes.status = 'active';

@@ -35,6 +35,6 @@ export function recordRegistration(state: RegistrationState, webhook: RemoteWebh
 		webhookId: webhook.id,
 		webhookUrl: url,
 		chainId: config.chainId,
-		ownAddresses: config.addresses.map((address) => address.toLowerCase()),
+		ownAddresses: config.addresses.lowerCase,
 	});
 }

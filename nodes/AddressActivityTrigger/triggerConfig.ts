@@ -1,6 +1,6 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { parseAddresses } from '../shared/addresses';
+import { AddressSet } from '../shared/addresses';
 import { parsedAddressLists } from './processMemory';
 import { parseEventSignatures } from '../shared/eventSignatures';
 import { parsedTriggerParameter, readWatchParameters, type WatchParameters } from '../shared/triggerParameters';
@@ -35,11 +35,11 @@ export function readTriggerConfig(this: TriggerContext): TriggerConfig {
 /** Below this length a list parses faster than a long key is looked up. */
 const REMEMBERED_FROM_CHARS = 10_000;
 
-function addressList(value: unknown): string[] {
-	if (typeof value !== 'string' || value.length < REMEMBERED_FROM_CHARS) return parseAddresses(value);
+function addressList(value: unknown): AddressSet {
+	if (typeof value !== 'string' || value.length < REMEMBERED_FROM_CHARS) return AddressSet.parse(value);
 	const remembered = parsedAddressLists.get(value);
 	if (remembered !== undefined) return remembered;
-	const addresses = parseAddresses(value);
+	const addresses = AddressSet.parse(value);
 	parsedAddressLists.set(value, addresses);
 	return addresses;
 }

@@ -4,40 +4,84 @@ const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
 // Users paste lists from spreadsheets and chats: commas, semicolons, any whitespace.
 const SEPARATORS = /[\s,;]+/;
 
-function splitEntries(value: unknown): string[] {
+/**
+ * The entries of a list parameter: text split by `split`, or an array (from an expression) of such
+ * texts. Anything else is refused in words naming `what` the list holds.
+ */
+export function splitEntries(value: unknown, split: (text: string) => string[], what: string): string[] {
 	if (value === undefined || value === null) return [];
-	if (Array.isArray(value)) return value.flatMap((entry) => splitEntries(entry));
-	if (typeof value === 'string') return value.split(SEPARATORS).filter((entry) => entry !== '');
-	throw new InvalidInputError(
-		`${quoteValue(value)} is not an address or a list of addresses (expected text or an array of text)`,
-		value,
-	);
+	if (Array.isArray(value)) return value.flatMap((entry) => splitEntries(entry, split, what));
+	if (typeof value === 'string') return split(value);
+	throw new InvalidInputError(`${quoteValue(value)} is not ${what} (expected text or an array of text)`, value);
 }
 
 export function isAddress(value: string): boolean {
 	return ADDRESS_PATTERN.test(value);
 }
 
+/** Anything that answers whether a lower-case address is in it. */
+export interface AddressLookup {
+	has(lowerCaseAddress: string): boolean;
+}
+
 /**
- * Monitored addresses from text (separated by commas, spaces or new lines) or an array (from an
- * expression). Each must be 0x plus 40 hex characters; duplicates are dropped ignoring letter
- * case, keeping the first spelling. Throws InvalidInputError naming the first bad address.
+ * Addresses made once and passed on as they are: in the order and spelling first given, without
+ * duplicates (letter case does not matter), looked up by their lower-case form.
  */
-export function parseAddresses(value: unknown): string[] {
-	const seen = new Set<string>();
-	const addresses: string[] = [];
-	for (const entry of splitEntries(value)) {
-		if (!isAddress(entry)) {
-			throw new InvalidInputError(
-				`${quoteValue(entry)} is not a valid address (expected 0x followed by 40 hexadecimal characters)`,
-				entry,
-			);
-		}
-		const key = entry.toLowerCase();
-		if (!seen.has(key)) {
-			seen.add(key);
-			addresses.push(entry);
-		}
+export class AddressSet implements AddressLookup {
+	/** Lower-case address -> its first spelling, in the order given. */
+	private readonly spellings = new Map<string, string>();
+
+	/** A set of addresses as the service lists them (not checked). */
+	constructor(addresses: Iterable<string> = []) {
+		for (const address of addresses) this.add(address);
 	}
-	return addresses;
+
+	private add(address: string): void {
+		const key = address.toLowerCase();
+		if (!this.spellings.has(key)) this.spellings.set(key, address);
+	}
+
+	has(lowerCaseAddress: string): boolean {
+		return this.spellings.has(lowerCaseAddress);
+	}
+
+	get size(): number {
+		return this.spellings.size;
+	}
+
+	/** The addresses as first spelled. */
+	get list(): string[] {
+		return [...this.spellings.values()];
+	}
+
+	/** The addresses in lower case. */
+	get lowerCase(): string[] {
+		return [...this.spellings.keys()];
+	}
+
+	/** Those of these addresses that `other` does not have, as spelled here. */
+	without(other: AddressLookup): string[] {
+		return [...this.spellings].filter(([key]) => !other.has(key)).map(([, address]) => address);
+	}
+
+	/**
+	 * Monitored addresses from text (separated by commas, spaces or new lines) or an array (from an
+	 * expression). Each must be 0x plus 40 hex characters. Throws InvalidInputError naming the first bad address.
+	 */
+	static parse(value: unknown): AddressSet {
+		const set = new AddressSet();
+		for (const entry of splitEntries(value, (text) => text.split(SEPARATORS).filter((part) => part !== ''), 'an address or a list of addresses')) {
+			if (!isAddress(entry)) {
+				throw new InvalidInputError(`${quoteValue(entry)} is not a valid address (expected 0x followed by 40 hexadecimal characters)`, entry);
+			}
+			set.add(entry);
+		}
+		return set;
+	}
+}
+
+/** AddressSet.parse as a list: duplicates dropped ignoring letter case, the first spelling kept. */
+export function parseAddresses(value: unknown): string[] {
+	return AddressSet.parse(value).list;
 }

@@ -1,4 +1,5 @@
 import { InvalidInputError, quoteValue } from './errors';
+import { splitEntries } from './addresses';
 import { keccak256Hex } from './keccak';
 
 const HASH_PATTERN = /^0x[0-9a-fA-F]{64}$/;
@@ -75,22 +76,13 @@ export function eventSignatureHash(signature: string): string {
 	return keccak256Hex(signature);
 }
 
-function splitEntries(value: unknown): string[] {
-	if (value === undefined || value === null) return [];
-	if (Array.isArray(value)) return value.flatMap((entry) => splitEntries(entry));
-	if (typeof value === 'string') {
-		// New lines and semicolons always separate entries; commas and spaces only outside
-		// parentheses, where they cannot be part of an argument list.
-		return value
-			.split(/[\n;]+/)
-			.flatMap((line) => splitTopLevel(line.replace(/\s*([(),[\]])\s*/g, '$1'), /[\s,]/))
-			.map((entry) => entry.trim())
-			.filter((entry) => entry !== '');
-	}
-	throw new InvalidInputError(
-		`${quoteValue(value)} is not an event signature or a list of them (expected text or an array of text)`,
-		value,
-	);
+/** New lines and semicolons always separate entries; commas and spaces only outside parentheses. */
+function splitSignatures(text: string): string[] {
+	return text
+		.split(/[\n;]+/)
+		.flatMap((line) => splitTopLevel(line.replace(/\s*([(),[\]])\s*/g, '$1'), /[\s,]/))
+		.map((entry) => entry.trim())
+		.filter((entry) => entry !== '');
 }
 
 /**
@@ -100,7 +92,7 @@ function splitEntries(value: unknown): string[] {
  */
 export function parseEventSignatures(value: unknown): string[] {
 	const hashes: string[] = [];
-	for (const entry of splitEntries(value)) {
+	for (const entry of splitEntries(value, splitSignatures, 'an event signature or a list of them')) {
 		let hash: string;
 		const canonical = HASH_PATTERN.test(entry) ? undefined : canonicalEventSignature(entry);
 		if (HASH_PATTERN.test(entry)) {

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { formatUnits, isAtLeast, type DecimalNumber } from './amounts';
 import type { DeliveryTransaction } from './deliverySchema';
-import { monitoredSet, type AddressLookup } from './monitored';
+import type { AddressLookup, AddressSet } from './addresses';
 
 export type Direction = 'in' | 'out' | 'self';
 export type AssetType = 'native' | 'erc20' | 'erc721' | 'erc1155' | 'internal';
@@ -50,8 +50,7 @@ export interface TransferFilters {
 	directions?: Direction[];
 	assetTypes?: AssetType[];
 	minimumAmount?: DecimalNumber;
-	/** Lower-case token contract addresses. */
-	tokenContracts?: string[];
+	tokenContracts?: AddressSet;
 }
 
 const NATIVE_DECIMALS = 18;
@@ -185,9 +184,9 @@ function perspectives(
 function passesFilters(transfer: Transfer, filters: TransferFilters): boolean {
 	if (filters.directions?.length && !filters.directions.includes(transfer.direction)) return false;
 	if (filters.assetTypes?.length && !filters.assetTypes.includes(transfer.assetType)) return false;
-	if (filters.tokenContracts?.length) {
+	if (filters.tokenContracts?.size) {
 		const contract = lower(transfer.contract);
-		if (contract === null || !filters.tokenContracts.includes(contract)) return false;
+		if (contract === null || !filters.tokenContracts.has(contract)) return false;
 	}
 	if (filters.minimumAmount && !isAtLeast(transfer.amountRaw, transfer.decimals, filters.minimumAmount)) {
 		return false;
@@ -203,13 +202,12 @@ function passesFilters(transfer: Transfer, filters: TransferFilters): boolean {
 export function toTransfers(
 	transaction: DeliveryTransaction,
 	source: TransferSource,
-	monitoredAddresses: Iterable<string> | AddressLookup,
+	monitored: AddressLookup,
 	nativeToken: NativeToken = {},
 	filters: TransferFilters = {},
 	fallbackChainId: string | null = null,
 ): Transfer[] {
 	if (isFailed(transaction)) return [];
-	const monitored = monitoredSet(monitoredAddresses);
 
 	const time = isoTime(transaction.blockTimestamp);
 	const chainId = transaction.chainId ?? fallbackChainId;

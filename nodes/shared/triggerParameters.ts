@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IHookFunctions, INode, INodeProperties, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { parseAddresses } from './addresses';
+import { AddressSet } from './addresses';
 import { parseDecimal } from './amounts';
 import { parseChainId } from './chains';
 import type { AssetType, Direction, TransferFilters } from './transfers';
@@ -93,8 +93,7 @@ export function readTransferFilters(context: { getNode(): INode }, values: IData
 			return value;
 		});
 	}
-	const contracts = parsedTriggerParameter(context, 'Token Contracts', () => parseAddresses(values.contracts ?? ''));
-	filters.tokenContracts = contracts.map((contract) => contract.toLowerCase());
+	filters.tokenContracts = parsedTriggerParameter(context, 'Token Contracts', () => AddressSet.parse(values.contracts ?? ''));
 	return filters;
 }
 
@@ -103,7 +102,7 @@ export type TriggerOutput = 'transfers' | 'raw';
 /** Chain, Addresses, Output and Filters: what both triggers need to put out the same items. */
 export interface WatchParameters {
 	chainId: string;
-	addresses: string[];
+	addresses: AddressSet;
 	output: TriggerOutput;
 	filters: TransferFilters;
 }
@@ -114,11 +113,11 @@ export interface WatchParameters {
  */
 export function readWatchParameters(
 	context: IHookFunctions | IWebhookFunctions | IPollFunctions,
-	addressList: (value: unknown) => string[] = parseAddresses,
+	addressList: (value: unknown) => AddressSet = AddressSet.parse,
 ): WatchParameters {
 	const chainId = parsedTriggerParameter(context, 'Chain', () => parseChainId(context.getNodeParameter('chainId', '', { extractValue: true })));
 	const addresses = parsedTriggerParameter(context, 'Addresses', () => addressList(context.getNodeParameter('addresses', '')));
-	if (addresses.length === 0) {
+	if (addresses.size === 0) {
 		throw new NodeOperationError(context.getNode(), 'No addresses to monitor', {
 			description: 'Enter at least one address (0x followed by 40 hexadecimal characters) in "Addresses".',
 		});

@@ -5,6 +5,7 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
+import { AddressSet } from './addresses';
 import { isNotFoundError, toNodeError } from './errors';
 import { serviceList, servicePages } from './pagination';
 import { serviceRequest, type ServiceContext, type ServiceRequest } from './transport';
@@ -156,7 +157,7 @@ export async function changeAddresses(
  * The webhook's monitored addresses, keyed by lower case (addresses match case-insensitively).
  * Taken from the webhook record; a record without them is completed from the addresses route.
  */
-export async function monitoredAddresses(
+export async function fetchWebhookAddresses(
 	this: ServiceContext,
 	webhookId: string,
 	call: ServiceCall = {},
@@ -217,7 +218,7 @@ export async function createWebhook(
 		if (mayHaveBeenCreated(error)) {
 			const created = await findWebhookByUrl.call(this, spec.url, { chainId: spec.chainId, itemIndex, retry, deadline }).catch(() => undefined);
 			if (created !== undefined) {
-				const present = new Set((created.metadata?.addresses ?? []).map((address) => address.toLowerCase()));
+				const present = new AddressSet(created.metadata?.addresses);
 				return { webhook: created, remainingAddresses: spec.addresses.filter((address) => !present.has(address.toLowerCase())) };
 			}
 		}

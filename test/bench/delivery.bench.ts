@@ -12,6 +12,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { canonicalJson } from '../../nodes/AddressActivityTrigger/canonicalJson';
+import { AddressSet } from '../../nodes/shared/addresses';
 import { parseDelivery } from '../../nodes/shared/deliverySchema';
 import { MessageWindow } from '../../nodes/AddressActivityTrigger/duplicates';
 import { parsedAddressLists } from '../../nodes/AddressActivityTrigger/processMemory';
@@ -216,7 +217,7 @@ async function measureAll(cases: Array<{ title: string; count: number }>, captur
 				const claim = window.claim(parsed.delivery.messageId, Date.now());
 				if (!claim.first) throw new Error('duplicate');
 				claim.settle(true);
-				transfers = toTransfers(parsed.delivery.event.transaction, parsed.delivery, [ALICE], { symbol: 'AVAX', decimals: 18 }).length;
+				transfers = toTransfers(parsed.delivery.event.transaction, parsed.delivery, new AddressSet([ALICE]), { symbol: 'AVAX', decimals: 18 }).length;
 				return transfers;
 			}),
 		);
@@ -255,7 +256,7 @@ async function measureListLength(delivery: ReceivedDelivery, atWebhook: Received
 	// Here the parameter is the same text object each time; n8n loads the workflow per request, so
 	// each delivery brings a fresh copy, which the remembered list is found by (hashing the text).
 	const longList = [ALICE, ...Array.from({ length: 99_999 }, (_, index) => address(index + 10_000))].join('\n');
-	parsedAddressLists.set(longList, []);
+	parsedAddressLists.set(longList, new AddressSet());
 	const texts = Array.from({ length: 20 }, () => Buffer.from(longList, 'latin1').toString('latin1'));
 	const started = process.hrtime.bigint();
 	for (const copy of texts) if (parsedAddressLists.get(copy) === undefined) throw new Error('not found');

@@ -1,3 +1,4 @@
+import { AddressSet } from '../../nodes/shared/addresses';
 import { parseDelivery, type Delivery } from '../../nodes/shared/deliverySchema';
 import { mentionsMonitored } from '../../nodes/shared/monitored';
 import { toTransfers } from '../../nodes/shared/transfers';
@@ -33,8 +34,8 @@ describe('a delivery mentions a monitored address', () => {
 		['as the emitter of a log', delivery({ value: '0' }, [{ address: carol }]), [carol], true],
 		['not at all (carol is nowhere in it)', delivery({ value: '10' }), [carol], false],
 	])('%s', (_case, body, addresses, expected) => {
-		expect(mentionsMonitored(body, addresses)).toBe(expected);
+		expect(mentionsMonitored(body, new AddressSet(addresses))).toBe(expected);
 		// Never a Transfers item about an address the delivery does not mention.
-		if (!expected) expect(toTransfers(body.event.transaction, body, addresses)).toEqual([]);
+		if (!expected) expect(toTransfers(body.event.transaction, body, new AddressSet(addresses))).toEqual([]);
 	});
 });

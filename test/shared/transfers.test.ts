@@ -1,10 +1,11 @@
+import { AddressSet } from '../../nodes/shared/addresses';
 import { formatUnits, isAtLeast, parseDecimal } from '../../nodes/shared/amounts';
 import { parseDelivery, type Delivery } from '../../nodes/shared/deliverySchema';
 import { toTransfers as mapTransaction, type NativeToken, type TransferFilters } from '../../nodes/shared/transfers';
 
 /** The mapping of a delivery's transaction, as the webhook trigger calls it. */
 const toTransfers = (message: Delivery, addresses: string[], nativeToken?: NativeToken, filters?: TransferFilters) =>
-	mapTransaction(message.event.transaction, message, addresses, nativeToken, filters);
+	mapTransaction(message.event.transaction, message, new AddressSet(addresses), nativeToken, filters);
 
 const alice = '0x1111111111111111111111111111111111111111';
 const bob = '0x2222222222222222222222222222222222222222';
@@ -188,7 +189,7 @@ describe('Transfers output', () => {
 			expect(summary({ minimumAmount: parseDecimal('3') })).toEqual(['native:out:3', 'erc20:out:7']);
 		});
 		it('keeps only the chosen token contracts, ignoring letter case', () => {
-			expect(summary({ tokenContracts: [usdc.toLowerCase()] })).toEqual(['erc20:in:0.1', 'erc20:out:7']);
+			expect(summary({ tokenContracts: new AddressSet([usdc.toUpperCase().replace('0X', '0x')]) })).toEqual(['erc20:in:0.1', 'erc20:out:7']);
 		});
 	});
 });

@@ -4,7 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { parseAddresses } from '../../../shared/addresses';
 import { InvalidInputError, toNodeError } from '../../../shared/errors';
 import type { RetryPolicy } from '../../../shared/transport';
-import { changeAddresses, monitoredAddresses } from '../../../shared/webhooks';
+import { changeAddresses, fetchWebhookAddresses } from '../../../shared/webhooks';
 import { webhookLocator } from '../../fields';
 import type { AllAtOnce, ItemOutcome, ReadItem } from '../../operation';
 import { retryPolicy, webhookIdParameter, parsedParameter } from '../../parameters';
@@ -82,7 +82,7 @@ async function changeOneWebhook(context: IExecuteFunctions, change: 'add' | 'rem
 	const call = { itemIndex: first.itemIndex, retry: first.retry };
 	let monitored: Map<string, string>;
 	try {
-		monitored = await monitoredAddresses.call(context, first.webhookId, call);
+		monitored = await fetchWebhookAddresses.call(context, first.webhookId, call);
 	} catch (error) {
 		return items.map((item) => ({ itemIndex: item.itemIndex, error: toNodeError(context, error, item.itemIndex) }));
 	}

@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { parseAddresses } from '../../../shared/addresses';
 import { toNodeError } from '../../../shared/errors';
-import { changeAddresses, monitoredAddresses } from '../../../shared/webhooks';
+import { changeAddresses, fetchWebhookAddresses } from '../../../shared/webhooks';
 import { webhookLocator } from '../../fields';
 import type { ItemOutcome, ReadItem } from '../../operation';
 import type { RetryPolicy } from '../../../shared/transport';
@@ -91,7 +91,7 @@ async function syncWebhook(context: IExecuteFunctions, items: SyncItem[]): Promi
 	const call = { itemIndex: first.itemIndex, retry: first.retry };
 	const wanted = new Map<string, string>();
 	for (const item of items) for (const address of item.addresses) if (!wanted.has(address.toLowerCase())) wanted.set(address.toLowerCase(), address);
-	const monitored = await monitoredAddresses.call(context, webhookId, call);
+	const monitored = await fetchWebhookAddresses.call(context, webhookId, call);
 	if (wanted.size === 0 && monitored.size > 0 && !options.allowEmpty) {
 		throw new NodeOperationError(context.getNode(), `Sync was given no addresses for webhook ${webhookId}: it would stop monitoring all ${monitored.size} addresses`, {
 			itemIndex: first.itemIndex,
