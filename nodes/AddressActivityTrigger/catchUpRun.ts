@@ -9,7 +9,7 @@ import { fetchAddressTransactions, type ListedTransaction } from '../AddressActi
 import { scanChain } from '../AddressActivityPollTrigger/chainScan';
 import { toDeliveryTransaction } from '../AddressActivityPollTrigger/chainTransaction';
 import { fetchNativeToken } from '../shared/chains';
-import { monitoredSet } from '../shared/monitored';
+import { AddressSet } from '../shared/addresses';
 import { toTransfers } from '../shared/transfers';
 import { knownWebhooks, nativeTokens } from './processMemory';
 import { acknowledgeWithoutRun, answer, claimMessage, settleWithAnswer } from './receive';
@@ -74,7 +74,7 @@ interface GapRead {
  * The gap's transactions of the monitored addresses, oldest first, each once: per address (newest
  * pages first, down to `notBefore`), or for many addresses by one scan of the chain, as the poll trigger reads.
  */
-async function readGap(context: IWebhookFunctions, chainId: string, addresses: Set<string>, gap: CatchUpRequest['catchUp']): Promise<GapRead> {
+async function readGap(context: IWebhookFunctions, chainId: string, addresses: AddressSet, gap: CatchUpRequest['catchUp']): Promise<GapRead> {
 	if (addresses.size > PER_ADDRESS_MAX) {
 		const scan = await scanChain(context, chainId, { from: gap.fromBlock, head: gap.toBlock }, (address) => addresses.has(address), () => false, {
 			maxRequests: CATCH_UP_SCAN_REQUESTS,
@@ -84,7 +84,7 @@ async function readGap(context: IWebhookFunctions, chainId: string, addresses: S
 		return { transactions: recent.sort(byChainOrder), stoppedIn: scan.stoppedIn };
 	}
 	const found = new Map<string, ListedTransaction>();
-	for (const address of addresses) {
+	for (const address of addresses.lowerCase) {
 		let pageToken: string | undefined;
 		do {
 			const page = await fetchAddressTransactions(context, {
@@ -139,16 +139,15 @@ function incompleteItem(request: CatchUpRequest, stoppedIn: number): IDataObject
 	};
 }
 
-function catchUpItems(config: DeliveryConfig, gap: GapRead, request: CatchUpRequest, addresses: Set<string>, nativeToken: IDataObject): IDataObject[] {
+function catchUpItems(config: DeliveryConfig, gap: GapRead, request: CatchUpRequest, addresses: AddressSet, nativeToken: IDataObject): IDataObject[] {
 	const transactions = gap.transactions;
 	const items: IDataObject[] = request.catchUp.notBefore === null ? [] : [gapTooLongItem(request)];
 	if (gap.stoppedIn !== undefined) items.push(incompleteItem(request, gap.stoppedIn));
 	if (config.output === 'raw') return [...items, ...transactions.map((entry) => ({ ...entry.raw, catchUp: true }))];
-	const monitored = monitoredSet(addresses);
 	const source = { messageId: null, webhookId: request.webhookId };
 	for (const entry of transactions) {
 		const transaction = toDeliveryTransaction(entry.parsed, request.catchUp.includeInternalTxs);
-		for (const transfer of toTransfers(transaction, source, monitored, nativeToken, config.filters, config.chainId)) {
+		for (const transfer of toTransfers(transaction, source, addresses, nativeToken, config.filters, config.chainId)) {
 			items.push({ ...transfer, catchUp: true });
 		}
 	}
@@ -160,8 +159,7 @@ export async function receiveCatchUp(context: IWebhookFunctions, config: Deliver
 	const details = { messageId: request.messageId, webhookId: request.webhookId };
 	const copy = await claimMessage(context, url, request.messageId, details);
 	if (copy !== undefined) return copy;
-	const addresses = new Set(config.addresses.map((address) => address.toLowerCase()));
-	for (const address of knownWebhooks.get(url)?.addresses ?? []) addresses.add(address);
+	const addresses = new AddressSet([...config.addresses.lowerCase, ...(knownWebhooks.get(url)?.addresses.lowerCase ?? [])]);
 	let gap: GapRead;
 	let nativeToken: IDataObject = {};
 	try {
