@@ -109,8 +109,9 @@ export class AddressActivityTrigger implements INodeType {
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: triggerSubtitle,
-		description:
-			'Starts the workflow when a monitored blockchain address has activity. The service must reach this n8n at a public URL; without one (a laptop, a home or private network), use the Address Activity Poll Trigger.',
+		// n8n's nodes panel lists this trigger under the Address Activity app and shows this line as
+		// the app's description; the public-URL advice is the notice at the top of the parameters.
+		description: 'Starts the workflow when a monitored blockchain address has activity',
 		defaults: { name: 'Address Activity Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -17,7 +17,8 @@ function shownFields(typeVersion: number, parameters: INodeParameters): INodePro
 }
 
 describe('Webhook > Create in the editor', () => {
-	const create = { resource: 'webhook', operation: 'create' };
+	// As the editor holds a new node: every parameter at its default.
+	const create = { resource: 'webhook', operation: 'create', addresses: '' };
 
 	it('version 1.1 shows Event Signatures right after Addresses, then one Options and the Request Options', () => {
 		const fields = shownFields(1.1, create);
