@@ -24,7 +24,7 @@ import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 
 import { fetchHeadBlock } from '../AddressActivityPollTrigger/chainData';
 import { fetchSharedSecret } from '../shared/webhooks';
-import { canonicalJson } from './canonicalJson';
+import { canonicalJson } from './signature';
 import { CATCH_UP_EVENT, type CatchUpRequest } from './catchUpRun';
 import { sharedSecrets } from './processMemory';
 import { transactionWindowFor } from './transactionWindow';

@@ -2,9 +2,8 @@ import { sleep } from 'n8n-workflow';
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { parseDelivery, type Delivery } from '../shared/deliverySchema';
-import { messageWindowFor } from './duplicates';
 import { credentialKey, freshKnownWebhook, ownWebhook, sharedSecretFor, type Arrival } from './deliveryLookups';
-import { nativeTokens, type KnownWebhook } from './processMemory';
+import { messageWindowFor, nativeTokens, type KnownWebhook } from './processMemory';
 import { isSignatureValid, type SignedDelivery } from './signature';
 import type { AddressLookup } from '../shared/addresses';
 import { eitherOf, mentionsMonitored } from '../shared/monitored';

@@ -11,10 +11,10 @@ import { createHmac, randomUUID } from 'node:crypto';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { canonicalJson } from '../../nodes/AddressActivityTrigger/canonicalJson';
+import { canonicalJson } from '../../nodes/AddressActivityTrigger/signature';
 import { AddressSet } from '../../nodes/shared/addresses';
 import { parseDelivery } from '../../nodes/shared/deliverySchema';
-import { MessageWindow } from '../../nodes/AddressActivityTrigger/duplicates';
+import { MessageWindow } from '../../nodes/AddressActivityTrigger/processMemory';
 import { parsedAddressLists } from '../../nodes/AddressActivityTrigger/processMemory';
 import { isSignatureValid } from '../../nodes/AddressActivityTrigger/signature';
 import { signDelivery } from '../harness/signing';

@@ -1,6 +1,6 @@
 import { createHmac } from 'crypto';
 
-import { canonicalJson } from '../../nodes/AddressActivityTrigger/canonicalJson';
+import { canonicalJson } from '../../nodes/AddressActivityTrigger/signature';
 import type { SignatureScheme } from '../../nodes/AddressActivityTrigger/signature';
 
 /** Computes the x-signature header for `body` with one of the schemes, as the service would (tests sign their own requests with it). */

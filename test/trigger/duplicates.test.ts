@@ -1,4 +1,4 @@
-import { DUPLICATE_WINDOW_MS, MessageWindow } from '../../nodes/AddressActivityTrigger/duplicates';
+import { DUPLICATE_WINDOW_MS, MessageWindow } from '../../nodes/AddressActivityTrigger/processMemory';
 
 describe('the duplicate window', () => {
 	it('lets the first copy of a message run and makes a second copy wait for its answer', async () => {
