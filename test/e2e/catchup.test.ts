@@ -1,0 +1,123 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+// The webhook trigger's catch-up in real n8n with the emulator: transfers keep coming while the
+// workflow's webhook does not receive (deactivated with either On Deactivation option, deleted at
+// the service), and every transfer ends up in exactly one execution, counted by transaction hash;
+// those of the gap in the catch-up run, marked catchUp: true.
+import { nodeOutput, type Workflow } from '../support/n8nClient';
+import { TRIGGER_NODE_NAME } from '../harness/names';
+import { sleep, waitFor } from '../harness/wait';
+import { EMULATOR_KEY, startStack, type Stack } from './helpers/stack';
+import { addresses, triggerWorkflow } from './helpers/workflows';
+
+const CHAIN = '43113';
+const TRIGGER = TRIGGER_NODE_NAME;
+const [DELETE_WATCH, KEEP_WATCH, GONE_WATCH] = addresses(3, 'c0c');
+const STRANGER = addresses(1, 'fffe')[0];
+/** How long "no more executions arrive" is watched for. */
+const SETTLE_MS = 2000;
+
+type EmulatorWebhook = { id: string; url: string; status: string };
+
+describe('the webhook trigger catches up after a gap, in n8n', () => {
+	let stack: Stack;
+
+	beforeAll(async () => {
+		stack = await startStack();
+	});
+
+	afterAll(async () => {
+		await stack?.stop();
+	});
+
+	const urlOf = (workflow: Workflow) => `${stack.n8n.url}/webhook/${workflow.nodes.find((node) => node.name === TRIGGER)!.webhookId}/webhook`;
+	const webhooksOf = async (workflow: Workflow) =>
+		((await stack.control.webhooks()) as unknown as EmulatorWebhook[]).filter((webhook) => webhook.url === urlOf(workflow));
+	const pay = async (to: string) => (await stack.control.activity({ chainId: CHAIN, from: STRANGER, to, value: '1000000000000000000' })).txHash;
+
+	async function activeWorkflow(name: string, address: string, options: Record<string, unknown> = {}): Promise<Workflow> {
+		const workflow = await stack.client.createWorkflow(
+			triggerWorkflow({ name, chainId: CHAIN, addresses: [address], credential: stack.credential, typeVersion: 2, options }),
+		);
+		await activate(workflow);
+		return workflow;
+	}
+
+	async function activate(workflow: Workflow): Promise<void> {
+		await stack.client.activateWorkflow(workflow.id);
+		await waitFor(`the webhook of "${workflow.name}" receiving`, async () => (await webhooksOf(workflow)).some((webhook) => webhook.status === 'active'));
+	}
+
+	async function deactivate(workflow: Workflow): Promise<void> {
+		await stack.client.deactivateWorkflow(workflow.id);
+		await waitFor(`the webhook of "${workflow.name}" not receiving`, async () => !(await webhooksOf(workflow)).some((webhook) => webhook.status === 'active'));
+	}
+
+	/** Per transaction hash: the executions that put it out, and whether as a catch-up; waits until every hash ran. */
+	async function runsPerTransaction(workflow: Workflow, hashes: string[]): Promise<Map<string, Array<{ execution: string; catchUp: boolean }>>> {
+		const read = async () => {
+			const runs = new Map<string, Array<{ execution: string; catchUp: boolean }>>();
+			for (const summary of await stack.client.listExecutions(workflow.id)) {
+				if (['running', 'new'].includes(summary.status)) return undefined;
+				const items = nodeOutput(await stack.getExecution(summary.id), TRIGGER);
+				for (const hash of new Set(items.map((item) => String(item.txHash)))) {
+					const catchUp = items.some((item) => item.txHash === hash && item.catchUp === true);
+					runs.set(hash, [...(runs.get(hash) ?? []), { execution: summary.id, catchUp }]);
+				}
+			}
+			return runs;
+		};
+		await waitFor(`executions of all ${hashes.length} transfers of "${workflow.name}"`, async () => {
+			const runs = await read();
+			return runs !== undefined && hashes.every((hash) => runs.has(hash));
+		}, 90_000);
+		await sleep(SETTLE_MS);
+		return (await read())!;
+	}
+
+	/** A trickle through a gap: one transfer live, two while not receiving, one live after; each in exactly one execution. */
+	async function trickleThrough(workflow: Workflow, address: string, gap: () => Promise<void>, resume: () => Promise<void>) {
+		const before = await pay(address);
+		await waitFor('the live transfer to run', async () => (await stack.client.listExecutions(workflow.id)).length === 1);
+		await gap();
+		const missed = [await pay(address), await pay(address)];
+		await resume();
+		const after = await pay(address);
+		const runs = await runsPerTransaction(workflow, [before, ...missed, after]);
+		expect([...runs.keys()].sort()).toEqual([before, ...missed, after].sort());
+		for (const hash of [before, ...missed, after]) expect(runs.get(hash)).toHaveLength(1);
+		expect(missed.map((hash) => runs.get(hash)![0].catchUp)).toEqual([true, true]);
+		// Both missed transfers came in one catch-up run.
+		expect(runs.get(missed[0])![0].execution).toBe(runs.get(missed[1])![0].execution);
+		expect([before, after].map((hash) => runs.get(hash)![0].catchUp)).toEqual([false, false]);
+	}
+
+	it('deactivated and activated again with On Deactivation: Delete', async () => {
+		const workflow = await activeWorkflow('Catch up after Delete', DELETE_WATCH);
+		await trickleThrough(workflow, DELETE_WATCH, () => deactivate(workflow), () => activate(workflow));
+		await deactivate(workflow);
+	});
+
+	it('deactivated and activated again with On Deactivation: Keep', async () => {
+		const workflow = await activeWorkflow('Catch up after Keep', KEEP_WATCH, { onDeactivation: 'keep' });
+		await trickleThrough(workflow, KEEP_WATCH, () => deactivate(workflow), () => activate(workflow));
+		await deactivate(workflow);
+	});
+
+	it('webhook deleted at the service, then the workflow activated again', async () => {
+		const workflow = await activeWorkflow('Catch up after a deletion at the service', GONE_WATCH);
+		await trickleThrough(
+			workflow,
+			GONE_WATCH,
+			async () => {
+				const [webhook] = await webhooksOf(workflow);
+				await stack.control.call('DELETE', `/v1/webhooks/${webhook.id}`, undefined, EMULATOR_KEY);
+			},
+			async () => {
+				await stack.client.deactivateWorkflow(workflow.id);
+				await sleep(1000);
+				await activate(workflow);
+			},
+		);
+		await deactivate(workflow);
+	});
+});
