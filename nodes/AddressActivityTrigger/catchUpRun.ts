@@ -144,7 +144,8 @@ function catchUpItems(config: DeliveryConfig, gap: GapRead, request: CatchUpRequ
 	const items: IDataObject[] = request.catchUp.notBefore === null ? [] : [gapTooLongItem(request)];
 	if (gap.stoppedIn !== undefined) items.push(incompleteItem(request, gap.stoppedIn));
 	if (config.output === 'raw') return [...items, ...transactions.map((entry) => ({ ...entry.raw, catchUp: true }))];
-	const source = { messageId: null, webhookId: request.webhookId };
+	// The catch-up's own messageId (unique per catch-up run), so keys built from messageId stay unique.
+	const source = { messageId: request.messageId, webhookId: request.webhookId };
 	for (const entry of transactions) {
 		const transaction = toDeliveryTransaction(entry.parsed, request.catchUp.includeInternalTxs);
 		for (const transfer of toTransfers(transaction, source, addresses, nativeToken, config.filters, config.chainId)) {

@@ -11,7 +11,7 @@ import { addresses, triggerWorkflow } from './helpers/workflows';
 
 const CHAIN = '43113';
 const TRIGGER = TRIGGER_NODE_NAME;
-const [DELETE_WATCH, KEEP_WATCH, GONE_WATCH] = addresses(3, 'c0c');
+const [DELETE_WATCH, KEEP_WATCH, GONE_WATCH, CHANGED_WATCH, ADDED_WATCH] = addresses(5, 'c0c');
 const STRANGER = addresses(1, 'fffe')[0];
 /** How long "no more executions arrive" is watched for. */
 const SETTLE_MS = 2000;
@@ -88,7 +88,9 @@ describe('the webhook trigger catches up after a gap, in n8n', () => {
 		expect(missed.map((hash) => runs.get(hash)![0].catchUp)).toEqual([true, true]);
 		// Both missed transfers came in one catch-up run.
 		expect(runs.get(missed[0])![0].execution).toBe(runs.get(missed[1])![0].execution);
-		expect([before, after].map((hash) => runs.get(hash)![0].catchUp)).toEqual([false, false]);
+		expect(runs.get(before)![0].catchUp).toBe(false);
+		// `after` may come live or in the catch-up: it can be made after the webhook receives again but
+		// before activation reads the chain head; either way it ran once (checked above).
 	}
 
 	it('deactivated and activated again with On Deactivation: Delete', async () => {
@@ -100,6 +102,32 @@ describe('the webhook trigger catches up after a gap, in n8n', () => {
 	it('deactivated and activated again with On Deactivation: Keep', async () => {
 		const workflow = await activeWorkflow('Catch up after Keep', KEEP_WATCH, { onDeactivation: 'keep' });
 		await trickleThrough(workflow, KEEP_WATCH, () => deactivate(workflow), () => activate(workflow));
+		await deactivate(workflow);
+	});
+
+	it('a trigger parameter changed and published (n8n replaces the webhook): transfers during the publication each run once', async () => {
+		const workflow = await activeWorkflow('Catch up across a changed trigger', CHANGED_WATCH);
+		const hashes = [await pay(CHANGED_WATCH)];
+		const current = await stack.client.getWorkflow(workflow.id);
+		const nodes = current.nodes.map((node) =>
+			node.name === TRIGGER ? { ...node, parameters: { ...node.parameters, addresses: `${CHANGED_WATCH}\n${ADDED_WATCH}` } } : node,
+		);
+		await stack.client.request('PATCH', `/rest/workflows/${workflow.id}`, { ...current, nodes });
+		await stack.client.activateWorkflow(workflow.id);
+		// A trickle while n8n publishes the change (its outbox is polled every 15 s): the old webhook is
+		// deleted and a new one created in between.
+		const published = async () =>
+			((await webhooksOf(workflow)) as unknown as Array<{ status: string; metadata: { addresses: string[] } }>).some(
+				(webhook) => webhook.status === 'active' && webhook.metadata.addresses.includes(ADDED_WATCH),
+			);
+		while (!(await published())) {
+			hashes.push(await pay(CHANGED_WATCH));
+			await sleep(1000);
+		}
+		hashes.push(await pay(CHANGED_WATCH));
+		const runs = await runsPerTransaction(workflow, hashes);
+		for (const hash of hashes) expect(runs.get(hash)).toHaveLength(1);
+		expect(runs.size).toBe(hashes.length);
 		await deactivate(workflow);
 	});
 

@@ -79,7 +79,7 @@ describe('catching up after the workflow was deactivated', () => {
 			[missed[0], 'in', ALICE, true],
 			[missed[1], 'out', BOB, true],
 		]);
-		expect(catchUp[0]).toMatchObject({ assetType: 'native', amount: '1', chainId: FUJI, messageId: null });
+		expect(catchUp[0]).toMatchObject({ assetType: 'native', amount: '1', chainId: FUJI, messageId: expect.stringMatching(/^catch-up:/) });
 		expect(json(trigger.startedRuns[0])[0]).not.toHaveProperty('catchUp');
 		expect([...runsPerTransaction(trigger)]).toEqual([
 			[live, 1],
@@ -200,6 +200,23 @@ describe('each transfer once between the catch-up and live deliveries', () => {
 });
 
 describe('a gap nobody saw start', () => {
+	it('catches up from the last activation when the service deactivated the webhook and the workflow is activated again', async () => {
+		const trigger = await activeTrigger();
+		const live = await transfer(CAROL, ALICE);
+		const { body } = await control.service<{ webhooks: Array<{ id: string }> }>(key, 'GET', '/v1/webhooks');
+		// As the free plan does after failed messages.
+		await control.service(key, 'PATCH', `/v1/webhooks/${body.webhooks[0].id}`, { status: 'inactive' });
+		const missed = await transfer(BOB, CAROL, { delivered: false });
+		await trigger.deactivate();
+		await trigger.activate();
+		expect([...runsPerTransaction(trigger)]).toEqual([
+			[live, 1],
+			[missed, 1],
+		]);
+		expect(json(trigger.startedRuns[1])[0]).toMatchObject({ txHash: missed, catchUp: true });
+		await trigger.deactivate();
+	});
+
 	it('catches up from the last activation when the service deleted the webhook', async () => {
 		const trigger = await activeTrigger();
 		const live = await transfer(CAROL, ALICE);
