@@ -11,12 +11,10 @@ import { createHmac, randomUUID } from 'node:crypto';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { canonicalJson } from '../../nodes/AddressActivityTrigger/signature';
+import { canonicalJson, isSignatureValid } from '../../nodes/AddressActivityTrigger/signature';
 import { AddressSet } from '../../nodes/shared/addresses';
 import { parseDelivery } from '../../nodes/shared/deliverySchema';
-import { MessageWindow } from '../../nodes/AddressActivityTrigger/processMemory';
-import { parsedAddressLists } from '../../nodes/AddressActivityTrigger/processMemory';
-import { isSignatureValid } from '../../nodes/AddressActivityTrigger/signature';
+import { MessageWindow, parsedAddressLists } from '../../nodes/AddressActivityTrigger/processMemory';
 import { signDelivery } from '../harness/signing';
 import { toTransfers } from '../../nodes/shared/transfers';
 import { startEmulator } from '../emulator';

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 // The webhook trigger's catch-up in real n8n with the emulator: transfers keep coming while the
 // workflow's webhook does not receive (deactivated with either On Deactivation option, deleted at
 // the service), and every transfer ends up in exactly one execution, counted by transaction hash;
