@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { chainLocatorProperty } from '../shared/chains';
 import { transferFiltersProperty, watchAddressesProperty } from '../shared/triggerParameters';
-import { addressesCheckNotice, includeInternalTxsProperty } from '../shared/webhookProperties';
+import { includeInternalTxsProperty } from '../shared/webhookProperties';
 
 /** Default of Max Pages per Address: 1,000 transactions of one address per poll. */
 export const DEFAULT_MAX_PAGES = 10;
@@ -17,7 +17,6 @@ export const pollTriggerProperties: INodeProperties[] = [
 			'The chain whose transactions to poll: pick one from the list, or give its decimal chain ID (e.g. 43114 for the C-Chain, 43113 for its test network)',
 	}),
 	watchAddressesProperty,
-	addressesCheckNotice,
 	includeInternalTxsProperty(
 		'Whether value moved by contract calls shows up as internal transfers (C-Chain only), as with the webhook trigger option of the same name',
 	),

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { chainLocatorProperty } from '../shared/chains';
 import { transferFiltersProperty, watchAddressesProperty } from '../shared/triggerParameters';
-import { addressesCheckNotice, eventSignaturesProperty, includeInternalTxsProperty, includeLogsProperty } from '../shared/webhookProperties';
+import { eventSignaturesProperty, includeInternalTxsProperty, includeLogsProperty } from '../shared/webhookProperties';
 
 export const triggerProperties: INodeProperties[] = [
 	{
@@ -18,7 +18,6 @@ export const triggerProperties: INodeProperties[] = [
 			'The chain whose activity starts the workflow: pick one of the chains that support webhooks, or give its decimal chain ID (e.g. 43114 for the C-Chain, 43113 for its test network)',
 	}),
 	watchAddressesProperty,
-	addressesCheckNotice,
 	eventSignaturesProperty(
 		'Optional. Only activity with a log whose topic0 matches: 0x-prefixed 32-byte hashes, or signatures such as Transfer(address,address,uint256), which the node hashes. Empty means all activity. Changing it replaces the webhook.',
 	),

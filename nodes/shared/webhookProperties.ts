@@ -34,22 +34,3 @@ export function eventSignaturesProperty(description: string): INodeProperties {
 		description,
 	};
 }
-
-/**
- * The check the editor can make while addresses are typed: n8n has no validation option for a
- * string parameter, but a notice can hide on a regex display condition. This one hides while the
- * field is an expression or nothing but addresses and separators, so it shows as soon as an entry
- * is not an address. (A show condition would not do: n8n shows whatever depends on an
- * expression.) The lookahead and back-reference take the valid entries atomically: one linear
- * pass, even for a long list.
- */
-const ONLY_ADDRESSES = '^(?:=|(?=((?:[\\s,;]*0x[0-9a-fA-F]{40}(?=[\\s,;]|$))*))\\1[\\s,;]*$)';
-
-export const addressesCheckNotice: INodeProperties = {
-	displayName:
-		'Not every entry above is an address (0x followed by 40 hexadecimal characters, separated by commas, spaces or new lines): the node refuses this list when it runs',
-	name: 'addressesCheck',
-	type: 'notice',
-	default: '',
-	displayOptions: { hide: { addresses: [{ _cnd: { regex: ONLY_ADDRESSES } }] } },
-};

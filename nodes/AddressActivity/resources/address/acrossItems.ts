@@ -9,7 +9,7 @@ import { webhookLocator } from '../../fields';
 import type { AllAtOnce, ItemOutcome, ReadItem } from '../../operation';
 import { retryPolicy, webhookIdParameter, parsedParameter } from '../../parameters';
 import { batchSizeOption, batchSizeParameter } from './batches';
-import { addressesCheckNotice, addressesProperty } from '../../../shared/webhookProperties';
+import { addressesProperty } from '../../../shared/webhookProperties';
 
 export function requiredAddresses(value: unknown): string[] {
 	const addresses = parseAddresses(value);
@@ -131,7 +131,6 @@ export function changeOperation(change: 'add' | 'remove', addressesDescription: 
 	const properties: INodeProperties[] = [
 		webhookLocator(),
 		addressesProperty(addressesDescription),
-		addressesCheckNotice,
 		{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [batchSizeOption] },
 	];
 	return {

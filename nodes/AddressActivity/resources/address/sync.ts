@@ -10,7 +10,7 @@ import type { RetryPolicy } from '../../../shared/transport';
 import { booleanParameter, parsedParameter, retryPolicy, webhookIdParameter } from '../../parameters';
 import { groupByWebhook } from './acrossItems';
 import { batchSizeOption, batchSizeParameter } from './batches';
-import { addressesCheckNotice, addressesProperty } from '../../../shared/webhookProperties';
+import { addressesProperty } from '../../../shared/webhookProperties';
 
 /** Lists in the output are cut to this many entries unless Include Full Lists is on. */
 const LISTED = 100;
@@ -21,7 +21,6 @@ const properties: INodeProperties[] = [
 		'The complete list the webhook should monitor, separated by commas, spaces or new lines, or an array from an expression. The addresses of all input items are gathered into one list per webhook.',
 		false,
 	),
-	addressesCheckNotice,
 	{
 		displayName: 'Options',
 		name: 'options',

@@ -9,7 +9,7 @@ import type { RetryPolicy } from '../../../shared/transport';
 import { changeAddresses, createWebhook, deleteWebhook, type NewWebhook } from '../../../shared/webhooks';
 import { batchSizeOption, batchSizeParameter } from '../address/batches';
 import { booleanParameter, chainIdParameter, parseCallbackUrl, parsedParameter, parseWebhookText, retryPolicy } from '../../parameters';
-import { addressesCheckNotice, addressesProperty, eventSignaturesProperty, includeInternalTxsProperty, includeLogsProperty } from '../../../shared/webhookProperties';
+import { addressesProperty, eventSignaturesProperty, includeInternalTxsProperty, includeLogsProperty } from '../../../shared/webhookProperties';
 
 const EVENT_SIGNATURES_DESCRIPTION =
 	'Optional. Only deliver activity with a log whose topic0 matches: 0x-prefixed 32-byte hashes or canonical signatures such as Transfer(address,address,uint256), separated by new lines or commas. Cannot be changed after creation.';
@@ -44,7 +44,6 @@ const properties: INodeProperties[] = [
 	addressesProperty(
 		'Addresses to monitor (0x followed by 40 hex characters), separated by commas, spaces or new lines, or an array from an expression. Duplicates are dropped.',
 	),
-	addressesCheckNotice,
 	{
 		...eventSignaturesProperty(EVENT_SIGNATURES_DESCRIPTION),
 		displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } },
