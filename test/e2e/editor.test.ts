@@ -1,0 +1,172 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+// n8n's editor in headless Chromium (Debian's chromium, driven by playwright-core), as a person uses
+// it: sign in, create the credential and test it right and wrong, add each of the three nodes from
+// the nodes panel, run one operation. On failure, screenshots go to test-artifacts/ (CI keeps them).
+import * as fs from 'fs';
+import * as path from 'path';
+import type { Locator, Page } from 'playwright-core';
+
+import { DEFAULT_OWNER } from '../support/n8nClient';
+import { chromiumAvailable, CHROMIUM, launchBrowser, type RunningBrowser } from '../support/browser';
+import { REPO_ROOT } from '../support/package';
+import { startForeignServer } from '../harness/foreignServers';
+import { EMULATOR_KEY, startStack, type Stack } from './helpers/stack';
+
+const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts');
+// Generous: a loaded 2-core machine renders n8n's editor slowly. Waits are on elements, never sleeps.
+const UI_TIMEOUT_MS = 90_000;
+const WRONG_KEY = 'wrong-key-123';
+
+describe('the editor in a browser (n8n 2.x)', () => {
+	let stack: Stack;
+	let browser: RunningBrowser;
+	let page: Page;
+
+	beforeAll(async () => {
+		if (!chromiumAvailable()) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium)`);
+		stack = await startStack();
+		browser = await launchBrowser({ width: 1440, height: 900 });
+		page = await browser.context.newPage();
+		page.setDefaultTimeout(UI_TIMEOUT_MS);
+	}, 600_000);
+
+	afterAll(async () => {
+		await browser?.close();
+		await stack?.stop();
+	});
+
+	const byTestId = (id: string, root: Page | Locator = page) => root.locator(`[data-test-id="${id}"]`);
+
+	/** A step in the browser: when it fails, a screenshot of the page goes to test-artifacts/. */
+	const step = (name: string, body: () => Promise<void>) =>
+		it(name, async () => {
+			try {
+				await body();
+			} catch (error) {
+				fs.mkdirSync(ARTIFACTS, { recursive: true });
+				const file = path.join(ARTIFACTS, `editor-${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}.png`);
+				await page.screenshot({ path: file }).catch(() => undefined);
+				throw error;
+			}
+		});
+
+	step('signs in as the owner', async () => {
+		await page.goto(`${stack.n8n.url}/signin`);
+		await byTestId('emailOrLdapLoginId').locator('input').fill(DEFAULT_OWNER.email);
+		await byTestId('password').locator('input').fill(DEFAULT_OWNER.password);
+		await byTestId('form-submit-button').click();
+		await page.waitForURL((url) => !url.pathname.includes('signin'));
+	});
+
+	describe('the credential', () => {
+		let modal: Locator;
+		const fill = async (apiKey: string, baseUrl: string) => {
+			await byTestId('parameter-input-apiKey', modal).locator('input').fill(apiKey);
+			await byTestId('parameter-input-baseUrl', modal).locator('input').fill(baseUrl);
+			await byTestId('credential-save-button', modal).click();
+		};
+		/** Waits for the failed test's banner, opens "More details" and returns the modal's text. */
+		const failure = async (expected: string): Promise<string> => {
+			await modal.getByText('Couldn’t connect with these settings').waitFor();
+			await modal.getByText('More details').click();
+			await modal.getByText(expected).waitFor();
+			return (await modal.textContent()) ?? '';
+		};
+
+		step('is created from the credentials list, and its Base URL field says where the address is found', async () => {
+			await page.goto(`${stack.n8n.url}/home/credentials/create`);
+			await byTestId('new-credential-type-select').locator('input').fill('Address Activity');
+			await byTestId('new-credential-type-select-option').filter({ hasText: 'Address Activity API' }).click();
+			await byTestId('new-credential-type-button').click();
+			modal = byTestId('editCredential-modal');
+			await expect(byTestId('parameter-input-baseUrl', modal).locator('input').getAttribute('placeholder')).resolves.toBe(
+				'Paste the API address from the dashboard',
+			);
+			await expect(byTestId('baseUrl', modal).textContent()).resolves.toContain("In the service's dashboard, beside the API key");
+		});
+
+		step('tests right against the emulator, with a Base URL copied with /v1/', async () => {
+			await stack.control.clearRequests();
+			await fill(EMULATOR_KEY, `${stack.emulator.url}/v1/`);
+			await byTestId('credentials-config-container-test-success', modal).waitFor({ state: 'visible' });
+			await expect(modal.textContent()).resolves.toContain('Connection tested successfully');
+			const seen = await stack.control.requests();
+			expect(seen.some((request) => request.path === '/v1/webhooks:getSharedSecret' && request.statusCode === 200)).toBe(true);
+		});
+
+		step('tests wrong with a wrong key, saying the key is not recognised', async () => {
+			await fill(WRONG_KEY, stack.emulator.url);
+			const text = await failure('The API key is not recognised by the service at this Base URL');
+			expect(text).not.toContain(WRONG_KEY);
+		});
+
+		step('tests wrong with the Base URL of a web page that answers 200, saying it is not the service', async () => {
+			const webPage = await startForeignServer();
+			try {
+				await fill(WRONG_KEY, webPage.url);
+				const text = await failure(`${webPage.url} is not the Address Activity service`);
+				expect(text).toContain('answered 200 with a web page');
+				expect(text).not.toContain('SECRET-PAGE-CONTENT');
+			} finally {
+				await webPage.close();
+			}
+		});
+
+		step('ends saved with the right settings', async () => {
+			await fill(EMULATOR_KEY, stack.emulator.url);
+			await byTestId('credentials-config-container-test-success', modal).waitFor({ state: 'visible' });
+			await page.keyboard.press('Escape');
+			await modal.waitFor({ state: 'hidden' });
+		});
+	});
+
+	describe('the nodes panel', () => {
+		const openPanel = async (search: string) => {
+			await byTestId('node-creator-plus-button').click();
+			await byTestId('node-creator-search-bar').fill(search);
+		};
+		const item = (name: string | RegExp) => byTestId('node-creator-item-name').filter({ hasText: name }).first();
+		const closeNodeView = async () => {
+			await page.keyboard.press('Escape');
+			await byTestId('ndv').waitFor({ state: 'hidden' });
+		};
+		const canvasNodes = () => byTestId('canvas-node');
+
+		step('adds the action node and runs Chain > Get Many with the credential', async () => {
+			await page.goto(`${stack.n8n.url}/workflow/new`);
+			await stack.control.clearRequests();
+			await openPanel('Address Activity');
+			await item(/^Address Activity$/).click();
+			// The app's view lists its 19 actions; its search bar filters them.
+			await byTestId('node-creator-search-bar').fill('Get many chains');
+			await item('Get many chains').click();
+			const ndv = byTestId('ndv');
+			await ndv.waitFor();
+			await byTestId('node-execute-button', ndv).click();
+			await byTestId('ndv-output-panel', ndv).getByText('43114').first().waitFor();
+			const seen = await stack.control.requests();
+			expect(seen.filter((request) => request.path === '/v1/chains').map((request) => request.statusCode)).toEqual([200]);
+			await closeNodeView();
+			await canvasNodes().filter({ hasText: 'Address Activity' }).first().waitFor();
+		});
+
+		step('adds the webhook trigger from the app\'s entry', async () => {
+			const before = await canvasNodes().count();
+			await openPanel('Address Activity');
+			await item(/^Address Activity$/).click();
+			await item('On new Address Activity event').click();
+			await byTestId('ndv').waitFor();
+			await closeNodeView();
+			await expect(canvasNodes().count()).resolves.toBe(before + 1);
+		});
+
+		step('adds the poll trigger', async () => {
+			const before = await canvasNodes().count();
+			await openPanel('Address Activity Poll');
+			await item('Address Activity Poll Trigger').click();
+			await byTestId('ndv').waitFor();
+			await closeNodeView();
+			await expect(canvasNodes().count()).resolves.toBe(before + 1);
+		});
+	});
+});
