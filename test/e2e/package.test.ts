@@ -4,15 +4,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { N8N_MAJOR } from '../support/install';
 import { ACTION_NODE_TYPE, CREDENTIAL_TYPE, nodeTypeName, PACKAGE_NAME, TRIGGER_NODE_TYPE } from '../harness/names';
 import { NODES, schemaFolder } from '../schemas/schemaFiles';
+import { startForeignServer } from '../harness/foreignServers';
 import { EMULATOR_KEY, startStack, type Stack } from './helpers/stack';
 
-// n8n 1.x applies a credential test's responseCode rules only to errors that carry the raw HTTP
-// response, which its request path does not keep: it shows its own words for 401 and 403 instead.
-const BAD_KEY_WORDS = N8N_MAJOR === 1 ? /Authorization failed - please check your credentials/ : /API key/i;
-const READ_ONLY_WORDS = N8N_MAJOR === 1 ? /Forbidden - perhaps check your credentials/ : /privilege/i;
+// The nodes' credential test (testedBy) words every outcome itself, in n8n 1.x as in 2.x.
+const BAD_KEY_WORDS = /^The API key is not recognised by the service at this Base URL/;
+const READ_ONLY_WORDS = /^The API key is valid but lacks the webhook privilege/;
 
 describe('the package inside n8n', () => {
 	let stack: Stack;
@@ -94,6 +93,19 @@ describe('the package inside n8n', () => {
 		expect(result.status).toBe('Error');
 		expect(result.message).toMatch(READ_ONLY_WORDS);
 		expect(result.message).not.toContain(readOnly.key);
+	});
+
+	it('fails the credential test for a web page that answers 200, saying it is not the service', async () => {
+		const webPage = await startForeignServer();
+		try {
+			const result = await stack.client.testCredential({ name: 'web page', type: CREDENTIAL_TYPE, data: { apiKey: 'wrong-key-123', baseUrl: webPage.url } });
+			expect(result).toEqual({
+				status: 'Error',
+				message: `${webPage.url} is not the Address Activity service: GET /v1/webhooks:getSharedSecret answered 200 with a web page. Set the Base URL to the API address shown in the service's dashboard beside the API key.`,
+			});
+		} finally {
+			await webPage.close();
+		}
 	});
 
 	it('keeps its REST API behind the owner login (what the tests sign in to)', async () => {
