@@ -442,7 +442,7 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 		});
 	});
 
-	it('6. static data seen through n8n’s REST API holds the registration, never the shared secret (nor does the log)', async () => {
+	it('6. static data seen through n8n’s REST API holds the registration and the catch-up position, never the shared secret (nor does the log)', async () => {
 		const workflows = await stack.client.listWorkflows();
 		const ours = workflows.filter((workflow) => /^(Race|Hole): /.test(workflow.name));
 		expect(ours).toHaveLength(7);
@@ -450,7 +450,7 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 			const workflow = (await stack.client.getWorkflow(id)) as Workflow & { staticData?: Record<string, Record<string, unknown>> };
 			for (const known of [secret, ...earlierSecrets]) expect(JSON.stringify(workflow)).not.toContain(known);
 			const state = workflow.staticData?.[STATIC_DATA_KEY] ?? {};
-			expect(Object.keys(state).filter((key) => !['webhookId', 'webhookUrl', 'chainId', 'ownAddresses'].includes(key))).toEqual([]);
+			expect(Object.keys(state).filter((key) => !['webhookId', 'webhookUrl', 'chainId', 'ownAddresses', 'catchUp'].includes(key))).toEqual([]);
 		}
 		// An active one shows its registration there: static data is what this looks at. (Not the
 		// watcher of row 4: the lock taken right after its webhook appeared can make n8n's own save
