@@ -195,6 +195,21 @@ export class N8nClient {
 			await sleep(50);
 		}
 	}
+
+	/**
+	 * An execution once it has ended. n8n lists an execution as soon as it starts: on a busy machine a
+	 * poll's execution was still "running" when a test read it (CI, n8n 1.123.81), so tests that read
+	 * what a run put out wait for its end here.
+	 */
+	async getFinishedExecution(id: string, flattedParse: (text: string) => unknown, timeoutMs = 60_000): Promise<Execution> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const execution = await this.getExecution(id, flattedParse);
+			if (execution.status !== 'new' && execution.status !== 'running') return execution;
+			if (Date.now() > deadline) throw new Error(`execution ${id} still ${execution.status} after ${timeoutMs} ms`);
+			await sleep(100);
+		}
+	}
 }
 
 export interface WorkflowNode {

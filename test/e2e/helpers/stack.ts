@@ -32,6 +32,7 @@ export interface Stack {
 	restartN8n(whileDown?: () => Promise<void>): Promise<void>;
 	/** What n8n printed so far (its log file), e.g. to find a warning the trigger logged. */
 	logText(): string;
+	/** The execution once it has ended (see N8nClient.getFinishedExecution). */
 	getExecution(id: string): Promise<Execution>;
 	stop(): Promise<void>;
 }
@@ -81,7 +82,7 @@ export async function startStack(options: { emulator?: StartEmulatorOptions } = 
 				await stack.client.login();
 			},
 			logText: () => (fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : ''),
-			getExecution: (id) => stack.client.getExecution(id, flatted),
+			getExecution: (id) => stack.client.getFinishedExecution(id, flatted),
 			async stop() {
 				await stack.n8n.stop();
 				await emulator.close();

@@ -28,6 +28,7 @@ export interface QueueStack {
 	deployment: QueueDeployment;
 	client: N8nClient;
 	credential: { id: string; name: string };
+	/** The execution once it has ended (see N8nClient.getFinishedExecution). */
 	getExecution(id: string): Promise<Execution>;
 	executions(workflowId: string): Promise<ExecutionSummary[]>;
 	/** The service's current shared secret (what the emulator signs with). */
@@ -74,7 +75,7 @@ export async function startQueueStack(options: { env?: Record<string, string> } 
 			deployment,
 			client,
 			credential: { id: credential.id, name: credential.name },
-			getExecution: (id) => stack.client.getExecution(id, flatted),
+			getExecution: (id) => stack.client.getFinishedExecution(id, flatted),
 			executions: (workflowId) => stack.client.listExecutions(workflowId),
 			sharedSecret: () => control.sharedSecret(EMULATOR_KEY),
 			rotateSharedSecret: async () =>
