@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 
+import type { EventType, PrimaryNetwork } from '../../nodes/shared/primaryNetwork';
 import { ApiError } from './http/errors';
 import { ALL_PRIVILEGES, type EmulatorKey, type Plan, type Privilege, type SignatureScheme } from './types';
 
@@ -11,18 +12,36 @@ export interface KeyRecord {
 
 export type WebhookStatus = 'active' | 'inactive';
 
+/** What a primary-network webhook watches besides its keys (SERVICE.md, "Primary-network event types"). */
+export interface PrimaryNetworkSettings {
+	network: PrimaryNetwork;
+	keyType: 'addresses' | 'nodeId' | 'subnetId';
+	/** as given, de-duplicated (addressActivitySubEvents or validatorActivitySubEvents) */
+	subEvents: string[];
+	balanceThresholdFilter?: { balanceType: string; balanceThreshold: string };
+	nodeIds?: string[];
+	subnetIds?: string[];
+	l1ValidatorFeeBalanceThreshold?: string;
+}
+
 export interface WebhookRecord {
 	id: string;
 	accountId: string;
-	eventType: 'address_activity';
+	eventType: EventType;
+	/** decimal EVM chain id; the P-Chain's blockchain ID for the primary-network types */
 	chainId: string;
 	status: WebhookStatus;
 	createdAt: number;
 	url: string;
 	name: string;
 	description: string;
-	/** monitored addresses, lower-cased and unique, in the order they were added */
+	/**
+	 * address_activity: monitored addresses, lower-cased and unique, in the order they were added;
+	 * the primary-network types: metadata.keys (P-Chain addresses as "P-" + lower case, or the one node or subnet ID)
+	 */
 	addresses: string[];
+	/** set for the primary-network types only */
+	primary?: PrimaryNetworkSettings;
 	eventSignatures?: string[];
 	includeInternalTxs: boolean;
 	includeLogs: boolean;
@@ -116,13 +135,17 @@ export class Store {
 	}
 }
 
-/** The Webhook resource as the service returns it. */
-export function webhookResource(webhook: WebhookRecord) {
+/** The Webhook resource as the service returns it, in the shape of its event type. */
+export function webhookResource(webhook: WebhookRecord): WebhookResource {
+	return webhook.primary ? primaryNetworkResource(webhook, webhook.primary) : addressActivityResource(webhook);
+}
+
+function addressActivityResource(webhook: WebhookRecord) {
 	const metadata: { addresses: string[]; eventSignatures?: string[] } = { addresses: [...webhook.addresses] };
 	if (webhook.eventSignatures) metadata.eventSignatures = [...webhook.eventSignatures];
 	return {
 		id: webhook.id,
-		eventType: webhook.eventType,
+		eventType: 'address_activity' as const,
 		chainId: webhook.chainId,
 		status: webhook.status,
 		createdAt: webhook.createdAt,
@@ -134,3 +157,45 @@ export function webhookResource(webhook: WebhookRecord) {
 		includeLogs: webhook.includeLogs,
 	};
 }
+
+/** The SDK's PrimaryNetworkAddressActivityResponse / ValidatorActivityResponse: no network, no include flags. */
+function primaryNetworkResource(webhook: WebhookRecord, settings: PrimaryNetworkSettings) {
+	const { keyType, subEvents, balanceThresholdFilter, nodeIds, subnetIds, l1ValidatorFeeBalanceThreshold } = settings;
+	const validator = webhook.eventType === 'validator_activity';
+	const metadata: PrimaryNetworkMetadata = {
+		keyType,
+		keys: [...webhook.addresses],
+		subEvents: validator ? { validatorActivitySubEvents: [...subEvents] } : { addressActivitySubEvents: [...subEvents] },
+		...(balanceThresholdFilter ? { balanceThresholdFilter: { ...balanceThresholdFilter } } : {}),
+		...(nodeIds ? { nodeIds: [...nodeIds] } : {}),
+		...(subnetIds ? { subnetIds: [...subnetIds] } : {}),
+		...(l1ValidatorFeeBalanceThreshold !== undefined ? { l1ValidatorFeeBalanceThreshold } : {}),
+		...(webhook.eventSignatures ? { eventSignatures: [...webhook.eventSignatures] } : {}),
+	};
+	return {
+		id: webhook.id,
+		url: webhook.url,
+		chainId: webhook.chainId,
+		status: webhook.status,
+		createdAt: webhook.createdAt,
+		name: webhook.name,
+		description: webhook.description,
+		eventType: webhook.eventType as 'primary_network_address_activity' | 'validator_activity',
+		metadata,
+	};
+}
+
+export interface PrimaryNetworkMetadata {
+	keyType: string;
+	keys: string[];
+	subEvents: { addressActivitySubEvents?: string[]; validatorActivitySubEvents?: string[] };
+	balanceThresholdFilter?: { balanceType: string; balanceThreshold: string };
+	nodeIds?: string[];
+	subnetIds?: string[];
+	l1ValidatorFeeBalanceThreshold?: string;
+	eventSignatures?: string[];
+}
+
+export type AddressActivityResource = ReturnType<typeof addressActivityResource>;
+export type PrimaryNetworkResource = ReturnType<typeof primaryNetworkResource>;
+export type WebhookResource = AddressActivityResource | PrimaryNetworkResource;

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { EmulatorKey, RateLimitPolicy } from '../emulator';
 import type { DeliveryAttempt } from '../emulator/delivery/engine';
 import type { LoggedRequest } from '../emulator/http/requestLog';
-import type { webhookResource } from '../emulator/store';
+import type { AddressActivityResource, PrimaryNetworkResource } from '../emulator/store';
 import type { SignatureScheme } from '../emulator/types';
 
 export type { DeliveryAttempt };
@@ -11,8 +11,14 @@ export type { DeliveryAttempt };
 /** A /v1 request as the emulator logged it (never the key). */
 export type SeenRequest = LoggedRequest;
 
-/** A webhook as the control API lists it: the service's resource, and why it was set inactive. */
-export type EmulatorWebhook = ReturnType<typeof webhookResource> & { deactivationReason?: string };
+/**
+ * An address_activity webhook as the control API lists it: the service's resource, and why it was
+ * set inactive. Lists hold every event type: check eventType before reading metadata.addresses.
+ */
+export type EmulatorWebhook = AddressActivityResource & { deactivationReason?: string };
+
+/** A primary_network_address_activity or validator_activity webhook as the control API lists it. */
+export type EmulatorPrimaryNetworkWebhook = PrimaryNetworkResource & { deactivationReason?: string };
 
 export interface FaultSpec {
 	method?: string;

@@ -18,7 +18,7 @@ const topic = (log: LogEntry, index: number) => log.topics[index] ?? null;
 
 /** Whether a webhook fires for a transaction: active, same chain, a monitored address takes part, signatures match. */
 export function webhookMatches(webhook: WebhookRecord, chainId: string, tx: ChainTx, participants: Set<string>): boolean {
-	if (webhook.status !== 'active' || webhook.chainId !== chainId) return false;
+	if (webhook.eventType !== 'address_activity' || webhook.status !== 'active' || webhook.chainId !== chainId) return false;
 	if (!webhook.addresses.some((address) => participants.has(address))) return false;
 	if (!webhook.eventSignatures?.length) return true;
 	return matchingLogs(webhook, tx).length > 0;

@@ -1,8 +1,25 @@
-import type { Route } from '../http/router';
+import { parsePChainAddress } from '../../../nodes/shared/primaryNetwork';
+import { badRequest } from '../http/errors';
+import type { RequestContext, Route } from '../http/router';
 import { parseBody, uniqueAddresses } from '../http/validation';
-import { webhookResource } from '../store';
+import { pChainAddressesBodySchema } from '../primary/schemas';
+import { webhookResource, type WebhookRecord } from '../store';
 import { checkAddressAllowance, findOwnWebhook } from './webhookAccess';
 import { addressesBodySchema } from './webhookSchemas';
+
+/** The addresses of a PATCH or DELETE body, checked and written as the webhook's type stores them. */
+function bodyAddresses(context: RequestContext, webhook: WebhookRecord): string[] {
+	if (webhook.eventType === 'validator_activity') {
+		throw badRequest(
+			'a validator_activity webhook watches one key (metadata.keys: one node ID or subnet ID) that cannot be changed; create another webhook to watch another one',
+		);
+	}
+	if (webhook.primary) {
+		const input = parseBody(pChainAddressesBodySchema(webhook.primary.network), context.body);
+		return [...new Set(input.addresses.map(parsePChainAddress))];
+	}
+	return uniqueAddresses(parseBody(addressesBodySchema, context.body).addresses);
+}
 
 /** Monitored addresses of a webhook: add (PATCH), remove (DELETE with a JSON body), list. */
 export const webhookAddressRoutes: Route[] = [
@@ -12,8 +29,7 @@ export const webhookAddressRoutes: Route[] = [
 		privilege: 'webhooks',
 		handle(context) {
 			const webhook = findOwnWebhook(context);
-			const input = parseBody(addressesBodySchema, context.body);
-			const merged = uniqueAddresses([...webhook.addresses, ...input.addresses]);
+			const merged = [...new Set([...webhook.addresses, ...bodyAddresses(context, webhook)])];
 			checkAddressAllowance(context, merged.length);
 			webhook.addresses = merged;
 			return { body: webhookResource(webhook) };
@@ -25,8 +41,7 @@ export const webhookAddressRoutes: Route[] = [
 		privilege: 'webhooks',
 		handle(context) {
 			const webhook = findOwnWebhook(context);
-			const input = parseBody(addressesBodySchema, context.body);
-			const removed = new Set(uniqueAddresses(input.addresses));
+			const removed = new Set(bodyAddresses(context, webhook));
 			webhook.addresses = webhook.addresses.filter((address) => !removed.has(address));
 			return { body: webhookResource(webhook) };
 		},

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { addressSchema, eventSignatureSchema } from '../http/validation';
 
-const urlSchema = z.string({ invalid_type_error: 'must be a string' }).refine(
+export const urlSchema = z.string({ invalid_type_error: 'must be a string' }).refine(
 	(value) => {
 		try {
 			const url = new URL(value);
@@ -22,6 +22,9 @@ export const webhookStatusSchema = z.enum(['active', 'inactive'], {
 	errorMap: () => ({ message: 'must be one of the following values: active, inactive' }),
 });
 
+export const nameSchema = z.string({ invalid_type_error: 'must be a string' }).max(256, 'must be at most 256 characters');
+export const descriptionSchema = z.string({ invalid_type_error: 'must be a string' }).max(2048, 'must be at most 2048 characters');
+
 const addressListSchema = z.array(addressSchema, { invalid_type_error: 'must be an array of addresses' });
 
 /** Body of `POST /v1/webhooks`. */
@@ -30,7 +33,9 @@ export const createWebhookSchema = z
 		url: urlSchema,
 		chainId: chainIdSchema,
 		eventType: z.enum(['address_activity'], {
-			errorMap: () => ({ message: 'must be one of the following values: address_activity' }),
+			errorMap: () => ({
+				message: 'must be one of the following values: address_activity, primary_network_address_activity, validator_activity',
+			}),
 		}),
 		includeInternalTxs: z.boolean({ invalid_type_error: 'must be a boolean value' }).optional(),
 		includeLogs: z.boolean({ invalid_type_error: 'must be a boolean value' }).optional(),
@@ -42,22 +47,16 @@ export const createWebhookSchema = z
 					.optional(),
 			})
 			.strict(),
-		name: z.string({ invalid_type_error: 'must be a string' }).max(256, 'must be at most 256 characters').optional(),
-		description: z
-			.string({ invalid_type_error: 'must be a string' })
-			.max(2048, 'must be at most 2048 characters')
-			.optional(),
+		name: nameSchema.optional(),
+		description: descriptionSchema.optional(),
 	})
 	.strict();
 
 /** Body of `PATCH /v1/webhooks/{id}`: eventSignatures and chainId cannot change. */
 export const updateWebhookSchema = z
 	.object({
-		name: z.string({ invalid_type_error: 'must be a string' }).max(256, 'must be at most 256 characters').optional(),
-		description: z
-			.string({ invalid_type_error: 'must be a string' })
-			.max(2048, 'must be at most 2048 characters')
-			.optional(),
+		name: nameSchema.optional(),
+		description: descriptionSchema.optional(),
 		url: urlSchema.optional(),
 		status: webhookStatusSchema.optional(),
 		includeInternalTxs: z.boolean({ invalid_type_error: 'must be a boolean value' }).optional(),

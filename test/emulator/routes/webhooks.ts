@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { badRequest } from '../http/errors';
 import type { Route } from '../http/router';
 import { parseBody, uniqueAddresses } from '../http/validation';
+import { createPrimaryNetworkWebhook } from '../primary/create';
 import { webhookResource, type WebhookRecord } from '../store';
 import { checkAddressAllowance, checkWebhookChain, findOwnWebhook } from './webhookAccess';
 import { createWebhookSchema, updateWebhookSchema, webhookStatusSchema } from './webhookSchemas';
@@ -14,6 +15,11 @@ export const webhookRoutes: Route[] = [
 		path: '/v1/webhooks',
 		privilege: 'webhooks',
 		handle(context) {
+			const primary = createPrimaryNetworkWebhook(context);
+			if (primary) {
+				context.account.webhooks.set(primary.id, primary);
+				return { status: 201, body: webhookResource(primary) };
+			}
 			const input = parseBody(createWebhookSchema, context.body);
 			checkWebhookChain(context, input.chainId);
 			const addresses = uniqueAddresses(input.metadata.addresses);

@@ -66,7 +66,7 @@ describe('webhook routes', () => {
 			['a non-decimal chainId', { chainId: 'fuji' }, 'chainId must be a string holding a decimal chain id'],
 			['an unsupported chain', { chainId: '1' }, 'chainId 1 is not a supported chain'],
 			['a chain without webhooks', { chainId: '432204' }, 'does not support webhooks'],
-			['another eventType', { eventType: 'validator_activity' }, 'eventType must be one of the following values: address_activity'],
+			['an unknown eventType', { eventType: 'nft_activity' }, 'eventType must be one of the following values: address_activity, primary_network_address_activity, validator_activity'],
 			['a missing url', { url: undefined }, 'url is required'],
 			['a url that is not http(s)', { url: 'ftp://127.0.0.1/x' }, 'url must be a URL address'],
 			['a boolean of the wrong type', { includeLogs: 'yes' }, 'includeLogs must be a boolean'],
