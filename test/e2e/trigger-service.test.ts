@@ -3,14 +3,26 @@
 // fails it with its own "exceeded its deadline", showing the workflow as active; the trigger's
 // retries must end first, with its own message, and leave no webhook. A secret rotation right after
 // a forged request: the forged request must not spend the re-read the genuine delivery needs.
+// Signed deliveries with objects where the specification has text (own toString, valueOf, toJSON,
+// __proto__, constructor): each answered within the service's 10 s, then run, or refused with the
+// field named when the trigger reads that field.
 import { N8N_MAJOR } from '../support/install';
+import { nodeOutput } from '../support/n8nClient';
+import { TRIGGER_NODE_NAME } from '../harness/names';
 import { sleep, waitFor } from '../harness/wait';
-import { newMessage, post } from './helpers/signedDeliveries';
+import { newMessage, post, type SignedBody } from './helpers/signedDeliveries';
+import type { DeliveryAttempt } from '../harness/emulatorControl';
 import { EMULATOR_KEY, startStack, type Stack } from './helpers/stack';
 import { triggerWorkflow } from './helpers/workflows';
 
 const CHAIN = '43113';
 const WALLET = '0x71c7656ec7ab88b098defb751b7401b5f6d8976f';
+const OTHER_WALLET = '0x' + '6b'.repeat(20);
+const PAYER = '0x' + '5'.repeat(40);
+/** How long the service waits for an answer before it gives up and retries. */
+const SERVICE_WAIT_MS = 10_000;
+/** JSON objects whose string coercion throws or misleads (own toString, valueOf, toJSON, __proto__, constructor; nested 1,000 deep). */
+const HOSTILE = ['{"toString":1}', '{"valueOf":1}', '{"toJSON":1}', '{"__proto__":{"toString":1}}', '{"constructor":{"name":1}}', '{"status":{"toString":1,"valueOf":1}}', `${'{"a":'.repeat(1000)}{"toString":1}${'}'.repeat(1000)}`];
 /** n8n 2.41: publicationOutboxLeaseSeconds (120) x ABORT_AFTER_LEASE_FRACTION (0.7). */
 const N8N_PUBLICATION_DEADLINE_MS = 84_000;
 
@@ -100,5 +112,104 @@ describe('the Address Activity Trigger when the service fails or rotates its sec
 		// Each genuine delivery acknowledged at its first attempt: none lost, none left to a retry.
 		expect(attempts.map((attempt) => [attempt.attempt, attempt.statusCode])).toEqual(genuine.map(() => [1, 200]));
 		await stack.client.deactivateWorkflow(workflow.id);
+	});
+
+	describe('signed deliveries with objects where text is expected', () => {
+		type Output = 'transfers' | 'raw';
+		const OUTPUTS: Output[] = ['transfers', 'raw'];
+		const workflows = {} as Record<Output, { id: string; url: string; genuine: DeliveryAttempt }>;
+		let secret: string;
+
+		beforeAll(async () => {
+			const urls = {} as Record<Output, { id: string; url: string }>;
+			for (const output of OUTPUTS) {
+				const workflow = await stack.client.createWorkflow(
+					triggerWorkflow({ name: `Object values (${output})`, chainId: CHAIN, addresses: [OTHER_WALLET], credential: stack.credential, typeVersion: 2, output }),
+				);
+				await stack.client.activateWorkflow(workflow.id);
+				urls[output] = { id: workflow.id, url: `${stack.n8n.url}/webhook/${workflow.nodes[0].webhookId!}/webhook` };
+			}
+			const registered = await waitFor('both webhooks at the emulator', async () => {
+				const found = (await stack.control.webhooks()).filter((entry) => OUTPUTS.some((output) => urls[output].url === entry.url) && entry.status === 'active');
+				return found.length === OUTPUTS.length ? found : undefined;
+			});
+			// One genuine delivery to each workflow: the bodies the hostile copies are made from.
+			await stack.control.activity({ chainId: CHAIN, from: PAYER, to: OTHER_WALLET, value: '7' });
+			for (const output of OUTPUTS) {
+				const webhook = registered.find((entry) => entry.url === urls[output].url)!;
+				const genuine = await waitFor(`the ${output} workflow's first delivery`, async () =>
+					(await stack.control.deliveries({ webhookId: webhook.id })).find((attempt) => attempt.statusCode === 200),
+				);
+				workflows[output] = { ...urls[output], genuine };
+			}
+			secret = await stack.control.sharedSecret(EMULATOR_KEY);
+		});
+
+		/** POSTs the message as the service does: n8n's answer, or 'no answer' once the service would have given up. */
+		async function send(message: SignedBody, url: string): Promise<{ status: number | 'no answer'; body: unknown }> {
+			try {
+				const response = await fetch(url, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json', 'x-signature': message.signature },
+					body: message.text,
+					signal: AbortSignal.timeout(SERVICE_WAIT_MS),
+				});
+				return { status: response.status, body: await response.json() };
+			} catch {
+				return { status: 'no answer', body: undefined };
+			}
+		}
+
+		/** What the trigger put out in the workflow's run of the message (found by its fresh txHash). */
+		async function itemsOfRun(output: Output, message: SignedBody) {
+			const txHash = (message.body.event as { transaction: { txHash: string } }).transaction.txHash;
+			const execution = await waitFor(`the run of message ${message.messageId}`, async () => {
+				for (const summary of await stack.client.listExecutions(workflows[output].id)) {
+					const found = await stack.getExecution(summary.id);
+					if (JSON.stringify(found.data.resultData.runData[TRIGGER_NODE_NAME] ?? []).includes(txHash)) return found;
+				}
+				return undefined;
+			}, 30_000, 500);
+			expect(execution.status).toBe('success');
+			return nodeOutput(execution, TRIGGER_NODE_NAME);
+		}
+
+		it.each(HOSTILE.flatMap((shape) => OUTPUTS.map((output) => [shape.length > 60 ? `${shape.slice(0, 30)}…` : shape, output, shape] as const)))(
+			'txStatus %s, output %s: answered 200 within the service’s 10 s, and the run puts out the transfer',
+			async (_name, output, shape) => {
+				const message = newMessage(workflows[output].genuine, secret, (transaction) => (transaction.txStatus = JSON.parse(shape)));
+				expect(await send(message, workflows[output].url)).toEqual({ status: 200, body: { received: true } });
+				const items = await itemsOfRun(output, message);
+				expect(items).toHaveLength(1);
+				if (output === 'transfers') {
+					expect(items[0]).toMatchObject({ messageId: message.messageId, monitoredAddress: OTHER_WALLET, counterparty: PAYER, direction: 'in', amountRaw: '7' });
+				} else {
+					const transaction = (items[0].event as { transaction: Record<string, unknown> }).transaction;
+					expect([items[0].messageId, JSON.stringify(transaction.txStatus)]).toEqual([message.messageId, shape]);
+				}
+			},
+			SERVICE_WAIT_MS + 60_000,
+		);
+
+		it('txStatus {"toString":1} with a block time past any date: answered 200, the transfer’s time is null', async () => {
+			const message = newMessage(workflows.transfers.genuine, secret, (transaction) => Object.assign(transaction, { txStatus: { toString: 1 }, blockTimestamp: 8640000000001 }));
+			expect(await send(message, workflows.transfers.url)).toEqual({ status: 200, body: { received: true } });
+			expect(await itemsOfRun('transfers', message)).toEqual([expect.objectContaining({ messageId: message.messageId, amountRaw: '7', time: null })]);
+		}, SERVICE_WAIT_MS + 60_000);
+
+		it.each([
+			['value', '{"toString":1}'],
+			['from', '{"valueOf":1}'],
+			['blockNumber', '{"__proto__":{"toString":1}}'],
+		])('%s %s (a field the trigger reads): answered 200 at once with the reason, no run', async (field, shape) => {
+			const before = (await stack.client.listExecutions(workflows.transfers.id)).length;
+			const message = newMessage(workflows.transfers.genuine, secret, (transaction) => (transaction[field] = JSON.parse(shape)));
+			expect(await send(message, workflows.transfers.url)).toEqual({
+				status: 200,
+				body: { received: false, message: expect.stringContaining(`not a valid address_activity delivery: event.transaction.${field}: `) },
+			});
+			await sleep(1500);
+			expect(await stack.client.listExecutions(workflows.transfers.id)).toHaveLength(before);
+		}, SERVICE_WAIT_MS + 30_000);
 	});
 });
