@@ -27,9 +27,17 @@ import { knownWebhooks, lifecycleStarts, nativeTokens, sharedSecrets } from './p
 import { triggerProperties } from './properties';
 import { triggerSubtitle } from '../shared/triggerSubtitle';
 import { receiveDelivery } from './receive';
+import { receivePrimaryNetworkDelivery } from './primaryNetworkReceive';
 import { canBeUpdated, reconcileWebhook, webhookLabel } from './registration';
 import { clearRegistration, recordRegistration, registrationState } from './staticData';
 import { readTriggerConfig, type OnDeactivation, type TriggerConfig } from './triggerConfig';
+import { readPrimaryNetworkConfig, readPrimaryNetworkDeliveryConfig, type PrimaryNetworkConfig } from './primaryNetworkConfig';
+import {
+	checkPrimaryNetworkWebhook,
+	createPrimaryNetworkWebhook,
+	removePrimaryNetworkWebhook,
+	type Lifecycle,
+} from './primaryNetworkLifecycle';
 
 function ownUrl(context: IHookFunctions): string {
 	const url = context.getNodeWebhookUrl('default');
@@ -99,6 +107,12 @@ async function withinLifecycleBudget<T>(context: IHookFunctions, work: (call: Se
 	return result;
 }
 
+/** Where a P-Chain or validator trigger's lifecycle stands (its parameters are checked first, before any request). */
+function primaryNetworkLifecycle(context: IHookFunctions, config: PrimaryNetworkConfig, call: ServiceCall): Lifecycle {
+	const isTest = isTestListening(context);
+	return { url: ownUrl(context), isTest, label: webhookLabel(context, config, isTest), call };
+}
+
 export class AddressActivityTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Address Activity Trigger',
@@ -128,11 +142,15 @@ export class AddressActivityTrigger implements INodeType {
 		default: {
 			/** True when our webhook exists at the service and matches the parameters (repairing what can be repaired). */
 			async checkExists(this: IHookFunctions): Promise<boolean> {
+				const primary = readPrimaryNetworkConfig(this);
+				if (primary) return await withinLifecycleBudget(this, async (call) => await checkPrimaryNetworkWebhook(this, primary, primaryNetworkLifecycle(this, primary, call)));
 				return await withinLifecycleBudget(this, async (call) => await checkExists(this, call));
 			},
 
 			/** Registers the webhook; if a later step fails, removes it again so nothing is left behind. */
 			async create(this: IHookFunctions): Promise<boolean> {
+				const primary = readPrimaryNetworkConfig(this);
+				if (primary) return await withinLifecycleBudget(this, async (call) => await createPrimaryNetworkWebhook(this, primary, primaryNetworkLifecycle(this, primary, call)));
 				return await withinLifecycleBudget(this, async (call) => await create(this, call));
 			},
 
@@ -141,12 +159,19 @@ export class AddressActivityTrigger implements INodeType {
 			 * says so. Found by its recorded id or by URL, so no path leaves an active webhook behind.
 			 */
 			async delete(this: IHookFunctions): Promise<boolean> {
+				const primary = readPrimaryNetworkDeliveryConfig(this);
+				if (primary) {
+					const lifecycle = { url: ownUrl(this), isTest: isTestListening(this) };
+					return await withinLifecycleBudget(this, async (call) => await removePrimaryNetworkWebhook(this, primary, { ...lifecycle, call }));
+				}
 				return await withinLifecycleBudget(this, async (call) => await remove(this, call));
 			},
 		},
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const primary = readPrimaryNetworkDeliveryConfig(this);
+		if (primary) return await receivePrimaryNetworkDelivery(this, primary);
 		return await receiveDelivery.call(this);
 	}
 }

@@ -3,7 +3,7 @@
  * at most once per process: one attempt each, within the delivery's budget (the service waits 10 s).
  */
 import { NodeApiError, sleep } from 'n8n-workflow';
-import type { IWebhookFunctions } from 'n8n-workflow';
+import type { INode, IWebhookFunctions } from 'n8n-workflow';
 
 import { AddressSet } from '../shared/addresses';
 import { CREDENTIAL_TYPE, MIN_ATTEMPT_MS, timeLeft, type RetryPolicy } from '../shared/transport';
@@ -28,7 +28,7 @@ export const SECRET_READ_INTERVAL_MS = 1000;
 export const FOREIGN_RECHECK_MS = 60_000;
 
 /** The credential's identity without reading (and decrypting) it: its id in the workflow. */
-export function credentialKey(context: IWebhookFunctions): string {
+export function credentialKey(context: { getNode(): INode }): string {
 	return context.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? 'default';
 }
 
@@ -107,10 +107,10 @@ async function readWebhook(context: IWebhookFunctions, webhookId: string, arriva
 }
 
 /**
- * Whether `webhookId` is the webhook at this trigger's URL: known here, or asked of the service
- * (a fact no concurrent writer in n8n can lose), so a delivery during activation is accepted too.
+ * Whether `webhookId` is the webhook (of `eventType`) at this trigger's URL: known here, or asked of the
+ * service (a fact no concurrent writer in n8n can lose), so a delivery during activation is accepted too.
  */
-export async function ownWebhook(context: IWebhookFunctions, url: string, webhookId: string, arrival: Arrival): Promise<Ownership> {
+export async function ownWebhook(context: IWebhookFunctions, url: string, webhookId: string, arrival: Arrival, eventType = 'address_activity'): Promise<Ownership> {
 	const known = knownWebhooks.get(url);
 	if (known?.id === webhookId) return { kind: 'own', webhook: known };
 	const foreignAt = foreignWebhooks.get(webhookId);
@@ -118,7 +118,7 @@ export async function ownWebhook(context: IWebhookFunctions, url: string, webhoo
 	const startedAt = Date.now();
 	const webhook = await readWebhook(context, webhookId, arrival);
 	if (typeof webhook === 'string' && webhook !== 'gone') return { kind: 'unreachable', reason: webhook };
-	if (webhook === 'gone' || webhook.url !== url || webhook.eventType !== 'address_activity') {
+	if (webhook === 'gone' || webhook.url !== url || webhook.eventType !== eventType) {
 		foreignWebhooks.set(webhookId, Date.now());
 		return { kind: 'foreign' };
 	}

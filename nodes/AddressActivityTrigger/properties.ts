@@ -3,15 +3,13 @@ import type { INodeProperties } from 'n8n-workflow';
 import { chainLocatorProperty } from '../shared/chains';
 import { transferFiltersProperty, watchAddressesProperty } from '../shared/triggerParameters';
 import { eventSignaturesProperty, includeInternalTxsProperty, includeLogsProperty } from '../shared/webhookProperties';
+import { EVM_ONLY, eventTypeProperty, primaryNetworkProperties } from './primaryNetworkProperties';
 
-export const triggerProperties: INodeProperties[] = [
-	{
-		displayName:
-			'The service delivers to this n8n\'s public webhook URL. n8n not reachable from the internet (a laptop, a home or private network)? Use the Address Activity Poll Trigger instead: same items, no public URL needed.',
-		name: 'reachabilityNotice',
-		type: 'notice',
-		default: '',
-	},
+/** The EVM parameters, shown only while Event is EVM Address Activity. */
+const evmOnly = (property: INodeProperties): INodeProperties => ({ ...property, displayOptions: { ...property.displayOptions, ...EVM_ONLY } });
+
+/** Chain, addresses, webhook flags, Transfers output: the address_activity parameters. */
+const evmProperties: INodeProperties[] = [
 	chainLocatorProperty({
 		searchListMethod: 'searchWebhookChains',
 		description:
@@ -45,6 +43,20 @@ export const triggerProperties: INodeProperties[] = [
 		],
 	},
 	transferFiltersProperty,
+];
+
+export const triggerProperties: INodeProperties[] = [
+	{
+		displayName:
+			'The service delivers to this n8n\'s public webhook URL. n8n not reachable from the internet (a laptop, a home or private network)? Use the Address Activity Poll Trigger instead: same items, no public URL needed.',
+		name: 'reachabilityNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: EVM_ONLY,
+	},
+	eventTypeProperty,
+	...evmProperties.map(evmOnly),
+	...primaryNetworkProperties,
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -58,6 +70,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'number',
 				default: 24,
 				typeOptions: { minValue: 0 },
+				displayOptions: { hide: { '/eventType': EVM_ONLY.hide.eventType } },
 				description:
 					'After the webhook stopped receiving (workflow deactivated, webhook deactivated or deleted at the service, a changed trigger published), activation puts out the transfers of the gap, read from chain data, each marked catchUp: true. This limits how far back; a longer gap starts with an item marked gapTooLong. 0 turns catching up off.',
 			},

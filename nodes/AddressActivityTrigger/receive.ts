@@ -13,7 +13,7 @@ import { asCatchUpRequest, receiveCatchUp } from './catchUpRun';
 import { transactionWindowFor } from './transactionWindow';
 
 /** The acknowledgement the service expects (any 200 will do); also sent for duplicates, so retries stop. */
-const RECEIVED = { received: true };
+export const RECEIVED = { received: true };
 /** The service waits 10 s for an answer: calls to it while a delivery waits share this budget. */
 export const SERVICE_BUDGET_MS = 4000;
 /** How long a copy of a message waits for the first copy's answer before asking the service to retry. */
@@ -46,7 +46,7 @@ function requestedUrl(context: IWebhookFunctions, production: string): string {
 }
 
 /** The node's own URL for this request (test and production URLs differ). */
-function ownUrl(context: IWebhookFunctions): string {
+export function ownUrl(context: IWebhookFunctions): string {
 	// n8n 2.x only: calling it on 1.x throws, and n8n then answers every delivery with a 500.
 	const resourceUrl = (context as { getWebhookResourceUrl?: ResourceUrl }).getWebhookResourceUrl;
 	if (typeof resourceUrl === 'function') return resourceUrl.call(context, 'default') ?? context.getNodeWebhookUrl('default') ?? '';
@@ -121,6 +121,12 @@ function publicHeaders(context: IWebhookFunctions): IDataObject {
 	return headers;
 }
 
+/** The Raw Message output's item: the message as sent, with the request headers when asked. */
+export function rawMessageItem(context: IWebhookFunctions, config: { includeHeaders: boolean }, body: unknown): IDataObject {
+	const message = body as IDataObject;
+	return config.includeHeaders ? { headers: publicHeaders(context), body: message } : message;
+}
+
 /**
  * The addresses that count as monitored: the trigger's own and those the webhook monitors at the
  * service (added elsewhere, e.g. by the Address Activity node). A delivery about none of them
@@ -151,16 +157,38 @@ async function outputItems(
 	body: unknown,
 	arrival: Arrival,
 ): Promise<IDataObject[] | undefined> {
-	if (config.output === 'raw') {
-		const message = body as IDataObject;
-		return [config.includeHeaders ? { headers: publicHeaders(context), body: message } : message];
-	}
+	if (config.output === 'raw') return [rawMessageItem(context, config, body)];
 	const monitored = await countedAddresses(context, config, url, webhook, delivery, arrival);
 	if (monitored === undefined) return undefined;
 	const transfers = toTransfers(delivery.event.transaction, delivery, monitored, nativeTokens.get(config.chainId) ?? {}, config.filters, config.chainId);
 	// "Listen for test event": webhookId is the temporary webhook registered for the test (deleted
 	// when listening stops), so these items say they are a test; production items have no such field.
 	return context.getMode() === 'manual' ? transfers.map((transfer) => ({ ...transfer, testEvent: true })) : transfers;
+}
+
+/** When the delivery arrived; calls to the service while it waits end within SERVICE_BUDGET_MS. */
+export function arrivalNow(): Arrival {
+	const arrivedAt = Date.now();
+	return { arrivedAt, deadline: arrivedAt + SERVICE_BUDGET_MS };
+}
+
+/** The request's body once it is JSON and its signature holds (when checked); otherwise the answer refusing it. */
+export async function verifiedBody(
+	context: IWebhookFunctions,
+	verifySignature: boolean,
+	arrival: Arrival,
+): Promise<{ ok: true; body: unknown } | { ok: false; refusal: IWebhookResponseData }> {
+	const signature = headerText(context.getHeaderData()['x-signature']);
+	if (verifySignature && !signature) {
+		return { ok: false, refusal: answer(context, { statusCode: 401, level: 'warn', message: 'Refused a request without an x-signature header' }) };
+	}
+	const read = readBody(context);
+	if (!read.ok) return { ok: false, refusal: answer(context, { statusCode: 400, level: 'warn', message: 'Refused a request whose body is not JSON' }) };
+	if (verifySignature && !(await isAuthentic(context, { signature, rawBody: read.rawBody, body: read.body }, arrival))) {
+		const message = "Refused a request whose x-signature does not match the account's shared secret (forged, or signed with a secret the service could not confirm)";
+		return { ok: false, refusal: answer(context, { statusCode: 401, level: 'warn', message }) };
+	}
+	return { ok: true, body: read.body };
 }
 
 /**
@@ -214,22 +242,9 @@ function claimTransaction(context: IWebhookFunctions, url: string, delivery: Del
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const config = readDeliveryConfig.call(this);
 	const url = ownUrl(this);
-	const arrivedAt = Date.now();
-	const arrival: Arrival = { arrivedAt, deadline: arrivedAt + SERVICE_BUDGET_MS };
-	const signature = headerText(this.getHeaderData()['x-signature']);
-	if (config.verifySignature && !signature) {
-		return answer(this, { statusCode: 401, level: 'warn', message: 'Refused a request without an x-signature header' });
-	}
-
-	const read = readBody(this);
-	if (!read.ok) return answer(this, { statusCode: 400, level: 'warn', message: 'Refused a request whose body is not JSON' });
-	if (config.verifySignature && !(await isAuthentic(this, { signature, rawBody: read.rawBody, body: read.body }, arrival))) {
-		return answer(this, {
-			statusCode: 401,
-			level: 'warn',
-			message: "Refused a request whose x-signature does not match the account's shared secret (forged, or signed with a secret the service could not confirm)",
-		});
-	}
+	const arrival = arrivalNow();
+	const read = await verifiedBody(this, config.verifySignature, arrival);
+	if (!read.ok) return read.refusal;
 
 	const catchUp = asCatchUpRequest(read.body);
 	if (catchUp !== undefined) return await receiveCatchUp(this, config, url, catchUp);

@@ -9,7 +9,7 @@ function clip(text: string, limit: number): string {
 }
 
 /** A name that tells a user listing webhooks which workflow and node own this one, within the service's limit. */
-export function webhookLabel(context: IHookFunctions, config: TriggerConfig, isTest: boolean): { name: string; description: string } {
+export function webhookLabel(context: IHookFunctions, config: Pick<TriggerConfig, 'webhookName'>, isTest: boolean): { name: string; description: string } {
 	const workflow = context.getWorkflow();
 	const node = context.getNode();
 	const workflowName = workflow.name ?? workflow.id ?? '';

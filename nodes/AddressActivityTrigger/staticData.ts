@@ -13,6 +13,8 @@ export interface RegistrationState extends IDataObject {
 	/** The URL the webhook was registered with. */
 	webhookUrl?: string;
 	chainId?: string;
+	/** The primary network a P-Chain or validator webhook was registered on (the service's answers do not say). */
+	network?: string;
 	/** Lower-case addresses the trigger itself registered, so that a later activation can remove those it no longer lists. */
 	ownAddresses?: string[];
 }
@@ -25,7 +27,7 @@ export function registrationState(context: IHookFunctions): RegistrationState {
 }
 
 export function clearRegistration(state: RegistrationState): void {
-	for (const key of ['webhookId', 'webhookUrl', 'chainId', 'ownAddresses', ...RETIRED_KEYS]) delete state[key];
+	for (const key of ['webhookId', 'webhookUrl', 'chainId', 'network', 'ownAddresses', ...RETIRED_KEYS]) delete state[key];
 }
 
 /** Records the production registration (test listening never touches static data). */

@@ -77,7 +77,7 @@ function isFailed(transaction: DeliveryTransaction): boolean {
 const LATEST_DATE_MS = 8.64e15;
 
 /** A block time is whole seconds since 1970; anything else (negative, fractional, past any date) has no time. */
-function isoTime(seconds: number): string | null {
+export function isoTime(seconds: number): string | null {
 	const ms = seconds * 1000;
 	return Number.isInteger(seconds) && seconds >= 0 && ms <= LATEST_DATE_MS ? new Date(ms).toISOString() : null;
 }

@@ -1,0 +1,150 @@
+/**
+ * Activation and deactivation of a P-Chain or validator trigger: one webhook, found, created and
+ * removed as the EVM trigger's is, without addresses to reconcile and without a catch-up (the
+ * service has no history of these events to read a gap from).
+ */
+import type { IDataObject, IHookFunctions } from 'n8n-workflow';
+
+import { isNotFoundError, toNodeError } from '../shared/errors';
+import { servicePages } from '../shared/pagination';
+import { VALIDATOR_THRESHOLD_ALIAS } from '../shared/primaryNetwork';
+import { primaryNetworkCreateBody, primaryNetworkMetadata } from '../shared/primaryNetworkWebhooks';
+import { serviceRequest } from '../shared/transport';
+import { deleteWebhook, fetchSharedSecret, getWebhook, updateWebhook, type RemoteWebhook, type ServiceCall } from '../shared/webhooks';
+import { credentialKey, rememberWebhook } from './deliveryLookups';
+import { knownWebhooks, sharedSecrets } from './processMemory';
+import type { PrimaryNetworkConfig } from './primaryNetworkConfig';
+import { clearRegistration, registrationState } from './staticData';
+
+/** Where the trigger stands: its own URL and whether it is a test listener (which keeps no static data). */
+export interface Lifecycle {
+	url: string;
+	isTest: boolean;
+	label: { name: string; description: string };
+	call: ServiceCall;
+}
+
+/** The account's webhook of this event type registered with `url`, if any. */
+async function findByUrl(context: IHookFunctions, eventType: string, url: string, call: ServiceCall): Promise<RemoteWebhook | undefined> {
+	for await (const page of servicePages.call(context, { path: '/v1/webhooks', listField: 'webhooks', ...call })) {
+		const match = (page.entries as RemoteWebhook[]).find((webhook) => webhook.url === url && webhook.eventType === eventType);
+		if (match) return match;
+	}
+	return undefined;
+}
+
+async function findOwn(context: IHookFunctions, config: PrimaryNetworkConfig, lifecycle: Lifecycle): Promise<RemoteWebhook | undefined> {
+	const state = registrationState(context);
+	if (!lifecycle.isTest && state.webhookId && state.webhookUrl === lifecycle.url) {
+		try {
+			return await getWebhook.call(context, state.webhookId, lifecycle.call);
+		} catch (error) {
+			if (!isNotFoundError(error)) throw toNodeError(context, error);
+		}
+	}
+	return await findByUrl(context, config.watch.eventType, lifecycle.url, lifecycle.call);
+}
+
+/** A value in a form that compares equal whatever the order of its lists (and the threshold sub-event's other name). */
+function normalised(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map((entry) => (entry === VALIDATOR_THRESHOLD_ALIAS ? 'l1_validator_balance_threshold' : normalised(entry))).map((entry) => JSON.stringify(entry)).sort();
+	if (value !== null && typeof value === 'object') {
+		return Object.fromEntries(Object.entries(value as IDataObject).filter(([, entry]) => entry !== undefined && !(Array.isArray(entry) && entry.length === 0)).sort(([a], [b]) => a.localeCompare(b)).map(([key, entry]) => [key, normalised(entry)]));
+	}
+	return value;
+}
+
+const WATCHED_FIELDS = ['keyType', 'keys', 'subEvents', 'balanceThresholdFilter', 'nodeIds', 'subnetIds', 'l1ValidatorFeeBalanceThreshold'];
+
+/**
+ * Whether the webhook watches what the parameters say. Keys, sub-events and thresholds cannot be
+ * changed on an existing webhook (the service's PATCH takes none of them): a change needs a new one.
+ */
+function watchesTheSame(context: IHookFunctions, webhook: RemoteWebhook, config: PrimaryNetworkConfig, isTest: boolean): boolean {
+	if (webhook.eventType !== config.watch.eventType) return false;
+	// Responses carry no network: the one recorded at registration stands for it.
+	if (!isTest && registrationState(context).network !== config.watch.network) return false;
+	const expected = primaryNetworkMetadata(config.watch);
+	const actual = (webhook.metadata ?? {}) as IDataObject;
+	return WATCHED_FIELDS.every((field) => JSON.stringify(normalised(actual[field]) ?? null) === JSON.stringify(normalised(expected[field]) ?? null));
+}
+
+async function afterRegistration(context: IHookFunctions, webhook: RemoteWebhook, config: PrimaryNetworkConfig, lifecycle: Lifecycle): Promise<void> {
+	// Read at every activation, so that a key without the webhook privilege fails activation rather than every delivery.
+	if (config.verifySignature) {
+		sharedSecrets.set(credentialKey(context), { secret: await fetchSharedSecret.call(context, lifecycle.call), readStartedAt: 0 });
+	}
+	rememberWebhook(lifecycle.url, webhook);
+	if (!lifecycle.isTest) Object.assign(registrationState(context), { webhookId: webhook.id, webhookUrl: lifecycle.url, network: config.watch.network });
+}
+
+/** True when the trigger's webhook exists and watches what the parameters say (set active, pointed here, renamed as needed). */
+export async function checkPrimaryNetworkWebhook(context: IHookFunctions, config: PrimaryNetworkConfig, lifecycle: Lifecycle): Promise<boolean> {
+	const webhook = await findOwn(context, config, lifecycle);
+	if (webhook === undefined || !watchesTheSame(context, webhook, config, lifecycle.isTest)) {
+		if (webhook !== undefined) await deleteWebhook.call(context, webhook.id, lifecycle.call);
+		knownWebhooks.delete(lifecycle.url);
+		if (!lifecycle.isTest) clearRegistration(registrationState(context));
+		return false;
+	}
+	const changes: IDataObject = {};
+	if (webhook.status !== 'active') changes.status = 'active';
+	if (webhook.url !== lifecycle.url) changes.url = lifecycle.url;
+	if (webhook.name !== lifecycle.label.name) Object.assign(changes, lifecycle.label);
+	const current = Object.keys(changes).length > 0 ? await updateWebhook.call(context, webhook.id, changes, lifecycle.call) : webhook;
+	await afterRegistration(context, current, config, lifecycle);
+	return true;
+}
+
+/** Registers the webhook; if reading the secret then fails, removes it again so nothing is left behind. */
+export async function createPrimaryNetworkWebhook(context: IHookFunctions, config: PrimaryNetworkConfig, lifecycle: Lifecycle): Promise<boolean> {
+	const state = registrationState(context);
+	if (!lifecycle.isTest && state.webhookId && state.webhookUrl !== lifecycle.url) {
+		// n8n's public URL changed since the last activation: the old webhook is ours too.
+		await deleteWebhook.call(context, state.webhookId, lifecycle.call);
+		clearRegistration(state);
+	}
+	const body = primaryNetworkCreateBody(config.watch, { url: lifecycle.url, ...lifecycle.label });
+	let webhook: RemoteWebhook;
+	try {
+		webhook = (await serviceRequest.call(context, { method: 'POST', path: '/v1/webhooks', body, ...lifecycle.call })) as RemoteWebhook;
+	} catch (error) {
+		throw toNodeError(context, error);
+	}
+	try {
+		await afterRegistration(context, webhook, config, lifecycle);
+	} catch (error) {
+		knownWebhooks.delete(lifecycle.url);
+		await deleteWebhook.call(context, webhook.id, lifecycle.call);
+		throw toNodeError(context, error);
+	}
+	return true;
+}
+
+/** Deletes the webhook (gone already counts as deleted), or keeps it inactive when On Deactivation says so. */
+export async function removePrimaryNetworkWebhook(
+	context: IHookFunctions,
+	config: Pick<PrimaryNetworkConfig, 'eventType' | 'onDeactivation'>,
+	lifecycle: Omit<Lifecycle, 'label'>,
+): Promise<boolean> {
+	const state = registrationState(context);
+	knownWebhooks.delete(lifecycle.url);
+	const keep = config.onDeactivation === 'keep' && !lifecycle.isTest;
+	const targets = new Set<string>();
+	if (!lifecycle.isTest && state.webhookId) targets.add(state.webhookId);
+	const byUrl = await findByUrl(context, config.eventType, lifecycle.url, lifecycle.call);
+	if (byUrl !== undefined) targets.add(byUrl.id);
+	for (const webhookId of targets) {
+		if (!keep) {
+			await deleteWebhook.call(context, webhookId, lifecycle.call);
+			continue;
+		}
+		try {
+			await updateWebhook.call(context, webhookId, { status: 'inactive' }, lifecycle.call);
+		} catch (error) {
+			if (!isNotFoundError(error)) throw toNodeError(context, error);
+		}
+	}
+	if (!lifecycle.isTest && !keep) clearRegistration(state);
+	return true;
+}
