@@ -1,0 +1,50 @@
+/** Parameters, IDs and signed deliveries the P-Chain and validator trigger tests share. */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { nodeId, pChainAddress, subnetId } from '../emulator/primary/ids';
+import type { IncomingDelivery } from '../harness/trigger';
+import { signDelivery } from '../harness/signing';
+
+export const TREASURY = pChainAddress('fuji', 'treasury');
+export const COLD_WALLET = pChainAddress('fuji', 'cold wallet');
+export const MAINNET_WALLET = pChainAddress('mainnet', 'treasury');
+export const VALIDATOR = nodeId('validator');
+export const OTHER_VALIDATOR = nodeId('other validator');
+export const L1 = subnetId('l1');
+
+/** A P-Chain Address Activity trigger as the editor stores it. */
+export function pChainParameters(overrides: INodeParameters = {}): INodeParameters {
+	return {
+		eventType: 'primary_network_address_activity',
+		network: 'fuji',
+		pChainAddresses: `${TREASURY}, ${COLD_WALLET}`,
+		addressSubEvents: ['balance_change', 'balance_threshold', 'reward_distribution'],
+		balanceType: 'unlockedStaked',
+		balanceThreshold: '2500.5',
+		output: 'events',
+		options: {},
+		...overrides,
+	};
+}
+
+/** A Validator Activity trigger as the editor stores it. */
+export function validatorParameters(overrides: INodeParameters = {}): INodeParameters {
+	return {
+		eventType: 'validator_activity',
+		network: 'fuji',
+		validatorKeyType: 'subnetId',
+		validatorKey: L1,
+		validatorSubEvents: ['l1_validator_balance_increased', 'l1_validator_balance_threshold', 'l1_validator_disabled'],
+		feeBalanceThreshold: '1.25',
+		validatorFilters: { nodeIds: VALIDATOR },
+		output: 'events',
+		options: {},
+		...overrides,
+	};
+}
+
+/** A delivery as the service would send it, signed with the account's shared secret. */
+export function signedDelivery(body: IDataObject, sharedSecret: string): IncomingDelivery {
+	const rawBody = Buffer.from(JSON.stringify(body));
+	return { headers: { 'content-type': 'application/json', 'x-signature': signDelivery(body, sharedSecret) }, rawBody };
+}
