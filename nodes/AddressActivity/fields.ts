@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { WEBHOOK_ID_PATTERN } from '../shared/webhooks';
+
 /**
  * Return All and Limit, as every Get Many operation shows them (the operation file's
  * updateDisplayOptions says for which resource and operation).
@@ -50,7 +52,7 @@ export function webhookLocator(): INodeProperties {
 					{
 						type: 'regex',
 						properties: {
-							regex: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+							regex: WEBHOOK_ID_PATTERN.source,
 							errorMessage: 'A webhook ID is a UUID such as 5c3f4a5e-8d1b-4c2a-9e7f-1a2b3c4d5e6f',
 						},
 					},

@@ -4,9 +4,7 @@ import { parseChainId } from '../shared/chains';
 import { InvalidInputError, quoteValue, toInputError } from '../shared/errors';
 import { wholeNumber } from '../shared/numbers';
 import type { RetryPolicy } from '../shared/transport';
-import { WEBHOOK_TEXT_LIMIT } from '../shared/webhooks';
-
-const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+import { WEBHOOK_ID_PATTERN, WEBHOOK_TEXT_LIMIT } from '../shared/webhooks';
 
 /**
  * Reads a parameter and converts it with `parse`; a value the parser rejects fails the item
@@ -89,7 +87,7 @@ export function parseWebhookStatus(value: unknown): 'active' | 'inactive' {
 
 export function parseWebhookId(value: unknown): string {
 	const text = typeof value === 'string' ? value.trim() : '';
-	if (!UUID_PATTERN.test(text)) {
+	if (!WEBHOOK_ID_PATTERN.test(text)) {
 		throw new InvalidInputError(`${quoteValue(value)} is not a webhook ID (expected a UUID)`, value);
 	}
 	return text;

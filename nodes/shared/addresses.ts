@@ -4,6 +4,11 @@ const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
 // Users paste lists from spreadsheets and chats: commas, semicolons, any whitespace.
 const SEPARATORS = /[\s,;]+/;
 
+/** A list's text split at commas, semicolons and whitespace, without empty entries. */
+export function splitList(text: string): string[] {
+	return text.split(SEPARATORS).filter((part) => part !== '');
+}
+
 /**
  * The entries of a list parameter: text split by `split`, or an array (from an expression) of such
  * texts. Anything else is refused in words naming `what` the list holds.
@@ -71,7 +76,7 @@ export class AddressSet implements AddressLookup {
 	 */
 	static parse(value: unknown): AddressSet {
 		const set = new AddressSet();
-		for (const entry of splitEntries(value, (text) => text.split(SEPARATORS).filter((part) => part !== ''), 'an address or a list of addresses')) {
+		for (const entry of splitEntries(value, splitList, 'an address or a list of addresses')) {
 			if (!isAddress(entry)) {
 				throw new InvalidInputError(`${quoteValue(entry)} is not a valid address (expected 0x followed by 40 hexadecimal characters)`, entry);
 			}

@@ -33,6 +33,9 @@ export type ServiceCall = Pick<ServiceRequest, 'itemIndex' | 'retry' | 'timeoutM
 /** The most characters the service takes in a webhook's name or description. */
 export const WEBHOOK_TEXT_LIMIT = 256;
 
+/** A webhook ID as the service makes them: a UUID. */
+export const WEBHOOK_ID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
 /** The route of one webhook; every webhook route is built from it. */
 export const webhookPath = (webhookId: string) => `/v1/webhooks/${encodeURIComponent(webhookId)}`;
 

@@ -112,6 +112,8 @@ describe('Transaction', () => {
 });
 
 describe('UTXO', () => {
+	const UTXO_OWNERS = [`P-avax1${'q'.repeat(38)}`, `X-avax1${'p'.repeat(38)}`];
+
 	it('lists UTXOs of primary-network addresses with the options', async () => {
 		const address = 'avax1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq'.slice(0, 43);
 		const addresses = `P-${address}`;
@@ -138,6 +140,15 @@ describe('UTXO', () => {
 		const last = requests[requests.length - 1];
 		expect(last.path).toBe('/v1/networks/mainnet/blockchains/p-chain/utxos');
 		expect(last.query).toMatchObject({ addresses, includeSpent: 'true', sortOrder: 'asc' });
+	});
+
+	it.each([
+		['pasted text', `${UTXO_OWNERS[0]}, ${UTXO_OWNERS[0]};\n ${UTXO_OWNERS[1]}  `],
+		['an array from an expression', `={{ [["${UTXO_OWNERS[0]}"], "${UTXO_OWNERS[1]} ${UTXO_OWNERS[0]}"] }}`],
+	])('reads the addresses from %s as the Address parameters do: any separator, each address once', async (_name, addresses) => {
+		await run({ resource: 'utxo', operation: 'getMany', network: 'mainnet', blockchainId: 'p-chain', addresses, returnAll: false, limit: 1 });
+		const requests = await service.control.requests();
+		expect(requests[requests.length - 1].query).toMatchObject({ addresses: UTXO_OWNERS.join(',') });
 	});
 });
 

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { AddressSet, splitEntries, splitList } from '../../../shared/addresses';
 import { utxosRoute } from '../../../shared/chainRoutes';
 import { InvalidInputError, quoteValue } from '../../../shared/errors';
 import { serviceList } from '../../../shared/pagination';
@@ -80,18 +81,9 @@ export const description = updateDisplayOptions({ show: { resource: ['utxo'], op
 // Bech32 addresses, optionally with the chain prefix: avax1..., fuji1..., P-avax1...
 const PRIMARY_NETWORK_ADDRESS = /^([PXC]-)?[a-z]{1,83}1[02-9ac-hj-np-z]{38}$/;
 
+/** The list as the Address parameters read it (same separators, duplicates dropped ignoring case), each entry bech32. */
 export function parsePrimaryNetworkAddresses(value: unknown): string[] {
-	const entries: string[] = [];
-	const collect = (entry: unknown): void => {
-		if (Array.isArray(entry)) return entry.forEach(collect);
-		if (typeof entry !== 'string') {
-			throw new InvalidInputError(`${quoteValue(entry)} is not an address`, entry);
-		}
-		entries.push(...entry.split(/[\s,;]+/).filter((part) => part !== ''));
-	};
-	collect(value ?? '');
-	const seen = new Set<string>();
-	const addresses: string[] = [];
+	const entries = splitEntries(value, splitList, 'an address or a list of addresses');
 	for (const entry of entries) {
 		if (!PRIMARY_NETWORK_ADDRESS.test(entry)) {
 			throw new InvalidInputError(
@@ -99,11 +91,8 @@ export function parsePrimaryNetworkAddresses(value: unknown): string[] {
 				entry,
 			);
 		}
-		if (!seen.has(entry.toLowerCase())) {
-			seen.add(entry.toLowerCase());
-			addresses.push(entry);
-		}
 	}
+	const addresses = new AddressSet(entries).list;
 	if (addresses.length === 0) throw new InvalidInputError('no address given', value);
 	return addresses;
 }
