@@ -8,6 +8,8 @@ import { RateLimiter } from './http/rateLimit';
 import { RequestLog } from './http/requestLog';
 import { Router } from './http/router';
 import { PageTokens } from './pagination';
+import { PChainLedger } from './primary/pChain';
+import { ValidatorLedger } from './primary/validators';
 import { apiRoutes } from './routes';
 import { Scheduler } from './scheduler';
 import { Store } from './store';
@@ -58,6 +60,12 @@ export class Emulator {
 	readonly deliveries = new DeliveryEngine(this);
 
 	readonly router = new Router(apiRoutes);
+
+	/** P-Chain balances per address and balance type, for primary_network_address_activity deliveries. */
+	readonly pChain = new PChainLedger();
+
+	/** L1 validators' fee balances, for validator_activity deliveries. */
+	readonly validators = new ValidatorLedger();
 
 	constructor(options: StartEmulatorOptions = {}) {
 		this.options = resolveOptions(options);

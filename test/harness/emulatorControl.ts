@@ -1,12 +1,39 @@
 import type { IDataObject } from 'n8n-workflow';
+import type { z } from 'zod';
 
 import type { EmulatorKey, RateLimitPolicy } from '../emulator';
 import type { DeliveryAttempt } from '../emulator/delivery/engine';
 import type { LoggedRequest } from '../emulator/http/requestLog';
 import type { AddressActivityResource, PrimaryNetworkResource } from '../emulator/store';
+import type { pChainActivitySchema, validatorActivityInputSchema } from '../emulator/primary/activitySchemas';
 import type { SignatureScheme } from '../emulator/types';
 
 export type { DeliveryAttempt };
+/** Valid P-Chain addresses, node IDs and subnet IDs from a seed, for tests of the primary-network types. */
+export { nodeId, pChainAddress, subnetId } from '../emulator/primary/ids';
+
+/** Body of POST /_emulator/p-chain/transactions (test/emulator/README.md). */
+export type PChainActivity = z.input<typeof pChainActivitySchema>;
+export interface PChainActivityResult {
+	txHash: string;
+	blockNumber: string;
+	blockTimestamp: number;
+	/** delivery messages started */
+	deliveries: number;
+	/** every non-zero balance type of each address of the transaction afterwards, nAVAX */
+	balances: Record<string, Record<string, string>>;
+}
+
+/** Body of POST /_emulator/validators/activity (test/emulator/README.md). */
+export type ValidatorActivity = z.input<typeof validatorActivityInputSchema>;
+export interface ValidatorActivityResult {
+	txHash?: string;
+	blockTimestamp: number;
+	/** for L1 validators */
+	validationId?: string;
+	feeBalance?: string;
+	deliveries: number;
+}
 
 /** A /v1 request as the emulator logged it (never the key). */
 export type SeenRequest = LoggedRequest;
@@ -95,9 +122,25 @@ export class EmulatorControl {
 		await this.call('POST', '/_emulator/clock', { advanceMs });
 	}
 
-	/** Every webhook of every account. */
+	/** Every webhook of every account (of every event type: see EmulatorWebhook). */
 	async webhooks(): Promise<EmulatorWebhook[]> {
 		return (await this.call<{ webhooks: EmulatorWebhook[] }>('GET', '/_emulator/webhooks')).webhooks;
+	}
+
+	/** Every primary_network_address_activity and validator_activity webhook of every account. */
+	async primaryNetworkWebhooks(): Promise<EmulatorPrimaryNetworkWebhook[]> {
+		const all = (await this.call<{ webhooks: Array<EmulatorWebhook | EmulatorPrimaryNetworkWebhook> }>('GET', '/_emulator/webhooks')).webhooks;
+		return all.filter((webhook): webhook is EmulatorPrimaryNetworkWebhook => webhook.eventType !== 'address_activity');
+	}
+
+	/** Puts a P-Chain transaction on a network: balance changes per address and balance type, and/or a reward. */
+	async pChainTransaction(activity: PChainActivity): Promise<PChainActivityResult> {
+		return await this.call('POST', '/_emulator/p-chain/transactions', activity);
+	}
+
+	/** Something happens to a validator: a stake, a delegation, a reward, an L1 fee balance change, disabling, removal. */
+	async validatorActivity(activity: ValidatorActivity): Promise<ValidatorActivityResult> {
+		return await this.call('POST', '/_emulator/validators/activity', activity);
 	}
 
 	async chains(): Promise<

@@ -7,6 +7,9 @@ import { parseJson, readText } from '../http/body';
 import { ApiError } from '../http/errors';
 import { sendJson } from '../http/respond';
 import { parseBody } from '../http/validation';
+import { pChainActivitySchema, validatorActivityInputSchema } from '../primary/activitySchemas';
+import { injectPChainActivity } from '../primary/pChain';
+import { injectValidatorActivity } from '../primary/validators';
 import { webhookResource } from '../store';
 import { clockSchema, faultSchema, keySchema, rateLimitSchema, signatureSchemeSchema } from './schemas';
 
@@ -24,6 +27,16 @@ const handlers: Record<string, ControlHandler> = {
 	'POST /_emulator/activity': (emulator, body) => ({
 		status: 201,
 		body: emulator.injectActivity(parseBody(activitySchema, body)),
+	}),
+
+	'POST /_emulator/p-chain/transactions': (emulator, body) => ({
+		status: 201,
+		body: injectPChainActivity(emulator, parseBody(pChainActivitySchema, body)),
+	}),
+
+	'POST /_emulator/validators/activity': (emulator, body) => ({
+		status: 201,
+		body: injectValidatorActivity(emulator, parseBody(validatorActivityInputSchema, body)),
 	}),
 
 	'GET /_emulator/deliveries': (emulator, _body, query) => ({

@@ -74,12 +74,15 @@ export class DeliveryEngine {
 		let started = 0;
 		for (const webhook of this.emulator.store.allWebhooks()) {
 			if (!webhookMatches(webhook, chain.id, tx, involved)) continue;
-			const body = buildEventMessage(webhook, chain, tx);
-			const message: Message = { webhook, body, bodyText: JSON.stringify(body), attempts: 0 };
+			this.send(webhook, buildEventMessage(webhook, chain, tx));
 			started++;
-			void this.attempt(message);
 		}
 		return started;
+	}
+
+	/** Starts delivering one message to a webhook: signed, retried and counted like every other. */
+	send(webhook: WebhookRecord, body: EventMessage): void {
+		void this.attempt({ webhook, body, bodyText: JSON.stringify(body), attempts: 0 });
 	}
 
 	list(filter: { webhookId?: string; messageId?: string } = {}): DeliveryAttempt[] {

@@ -31,8 +31,16 @@ function matchingLogs(webhook: WebhookRecord, tx: ChainTx): LogEntry[] {
 	return tx.logs.filter((log) => log.topics[0] !== undefined && signatures.includes(log.topics[0].toLowerCase()));
 }
 
+/** What a delivery's body is for every event type: the event differs per type. */
+export type EventMessage = {
+	webhookId: string;
+	eventType: string;
+	messageId: string;
+	event: Record<string, unknown>;
+};
+
 /** The Event message of the specification for one webhook and one transaction. */
-export function buildEventMessage(webhook: WebhookRecord, chain: Chain, tx: ChainTx) {
+export function buildEventMessage(webhook: WebhookRecord, chain: Chain, tx: ChainTx): EventMessage {
 	const block = chain.blockOf(tx);
 	const timestamp = block.timestamp;
 	const { networkToken } = chain.info;
@@ -136,5 +144,3 @@ export function buildEventMessage(webhook: WebhookRecord, chain: Chain, tx: Chai
 	}
 	return { webhookId: webhook.id, eventType: 'address_activity', messageId: randomUUID(), event };
 }
-
-export type EventMessage = ReturnType<typeof buildEventMessage>;

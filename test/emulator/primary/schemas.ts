@@ -43,7 +43,7 @@ const eventSignaturesSchema = z
 	.optional();
 
 /** Runs one of nodes/shared/primaryNetwork.ts's parsers; its refusal becomes an issue on `path`. */
-function check(context: z.RefinementCtx, path: (string | number)[], parse: () => unknown): void {
+export function check(context: z.RefinementCtx, path: (string | number)[], parse: () => unknown): void {
 	try {
 		parse();
 	} catch (error) {

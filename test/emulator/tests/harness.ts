@@ -5,6 +5,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 
+import { P_CHAIN_ID } from '../../../nodes/shared/primaryNetwork';
+import { nodeId, pChainAddress, subnetId } from '../primary/ids';
+
 /** Test-side helpers: an HTTP client, a webhook receiver and an independent signature check. */
 export interface Answer<T = any> {
 	status: number;
@@ -141,6 +144,48 @@ export function webhookBody(url: string, overrides: Record<string, unknown> = {}
 		metadata: { addresses: [address(1)] },
 		name: 'test webhook',
 		description: 'created by a test',
+		...overrides,
+	};
+}
+
+export const TREASURY = pChainAddress('fuji', 'treasury');
+export const STAKER = pChainAddress('fuji', 'staker');
+export const NODE = nodeId('validator');
+export const L1 = subnetId('l1');
+
+/** A primary_network_address_activity body as the SDK builds it: TREASURY on fuji, balance change and a 25 AVAX threshold. */
+export function pChainWebhookBody(url: string, overrides: Record<string, unknown> = {}, metadata: Record<string, unknown> = {}) {
+	return {
+		eventType: 'primary_network_address_activity',
+		url,
+		name: 'treasury',
+		description: 'P-Chain treasury',
+		network: 'fuji',
+		chainId: P_CHAIN_ID,
+		metadata: {
+			keyType: 'addresses',
+			keys: [TREASURY],
+			subEvents: { addressActivitySubEvents: ['balance_change', 'balance_threshold'] },
+			balanceThresholdFilter: { balanceType: 'unlockedUnstaked', balanceThreshold: '25000000000' },
+			...metadata,
+		},
+		...overrides,
+	};
+}
+
+/** A validator_activity body as the SDK builds it: NODE on fuji, fee balance threshold 1 AVAX. */
+export function validatorWebhookBody(url: string, overrides: Record<string, unknown> = {}, metadata: Record<string, unknown> = {}) {
+	return {
+		eventType: 'validator_activity',
+		url,
+		network: 'fuji',
+		metadata: {
+			keyType: 'nodeId',
+			keys: [NODE],
+			subEvents: { validatorActivitySubEvents: ['l1_validator_balance_threshold', 'l1_validator_disabled'] },
+			l1ValidatorFeeBalanceThreshold: '1000000000',
+			...metadata,
+		},
 		...overrides,
 	};
 }

@@ -1,48 +1,13 @@
 import { P_CHAIN_ID } from '../../../nodes/shared/primaryNetwork';
 import { startEmulator, type RunningEmulator } from '../index';
-import { nodeId, pChainAddress, subnetId } from '../primary/ids';
-import { address, call, UUID, webhookBody } from './harness';
+import { nodeId, pChainAddress } from '../primary/ids';
+import { address, call, L1, NODE, pChainWebhookBody, STAKER, TREASURY, UUID, validatorWebhookBody, webhookBody } from './harness';
 
 const HOOK_URL = 'http://127.0.0.1:1/hook';
-const TREASURY = pChainAddress('fuji', 'treasury');
-const STAKER = pChainAddress('fuji', 'staker');
-const NODE = nodeId('validator');
-const L1 = subnetId('l1');
-
-function pChainBody(overrides: Record<string, unknown> = {}, metadata: Record<string, unknown> = {}) {
-	return {
-		eventType: 'primary_network_address_activity',
-		url: HOOK_URL,
-		name: 'treasury',
-		description: 'P-Chain treasury',
-		network: 'fuji',
-		chainId: P_CHAIN_ID,
-		metadata: {
-			keyType: 'addresses',
-			keys: [TREASURY],
-			subEvents: { addressActivitySubEvents: ['balance_change', 'balance_threshold'] },
-			balanceThresholdFilter: { balanceType: 'unlockedUnstaked', balanceThreshold: '25000000000' },
-			...metadata,
-		},
-		...overrides,
-	};
-}
-
-function validatorBody(overrides: Record<string, unknown> = {}, metadata: Record<string, unknown> = {}) {
-	return {
-		eventType: 'validator_activity',
-		url: HOOK_URL,
-		network: 'fuji',
-		metadata: {
-			keyType: 'nodeId',
-			keys: [NODE],
-			subEvents: { validatorActivitySubEvents: ['l1_validator_balance_threshold', 'l1_validator_disabled'] },
-			l1ValidatorFeeBalanceThreshold: '1000000000',
-			...metadata,
-		},
-		...overrides,
-	};
-}
+const pChainBody = (overrides: Record<string, unknown> = {}, metadata: Record<string, unknown> = {}) =>
+	pChainWebhookBody(HOOK_URL, overrides, metadata);
+const validatorBody = (overrides: Record<string, unknown> = {}, metadata: Record<string, unknown> = {}) =>
+	validatorWebhookBody(HOOK_URL, overrides, metadata);
 
 describe('primary-network webhooks', () => {
 	let emulator: RunningEmulator;
