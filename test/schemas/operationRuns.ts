@@ -10,6 +10,7 @@ import type { AddressActivityCredentialData } from '../harness/credentials';
 import { PollHarness } from '../harness/poll';
 import { runNode } from '../harness/runNode';
 import { DeliveryReceiver, TriggerHarness } from '../harness/trigger';
+import { primaryNetworkItems } from './primaryNetworkRuns';
 
 export interface OperationOutput {
 	/** The node folder under nodes/ whose __schema__ holds the schema. */
@@ -106,6 +107,8 @@ async function triggerOutputs(service: TestService, credentials: AddressActivity
 		await webhookTrigger.deactivate();
 		const delivered = deliveries.flatMap((delivery) => delivery.outcome?.items ?? []).map((item) => item.json);
 		const polled = ((await pollTrigger.poll()).items ?? []).map((item) => item.json);
+		// One output.json describes every event type's items: the editor shows it before any run.
+		delivered.push(...(await primaryNetworkItems(service, credentials)));
 		return [
 			{ node: 'AddressActivityTrigger', resource: '', operation: '', items: delivered },
 			{ node: 'AddressActivityPollTrigger', resource: '', operation: '', items: polled },

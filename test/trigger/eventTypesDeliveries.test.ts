@@ -6,7 +6,8 @@ import type { RunningEmulator } from '../emulator';
 import { startEmulator } from '../emulator';
 import { EmulatorControl } from '../harness/emulatorControl';
 import { TriggerHarness } from '../harness/trigger';
-import { L1, TREASURY, VALIDATOR, pChainParameters, signedDelivery, validatorParameters } from './eventTypesSupport';
+import { signedDelivery } from '../harness/signing';
+import { L1, TREASURY, VALIDATOR, pChainParameters, validatorParameters } from './eventTypesSupport';
 
 let emulator: RunningEmulator;
 let control: EmulatorControl;

@@ -1,9 +1,7 @@
 /** Parameters, IDs and signed deliveries the P-Chain and validator trigger tests share. */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
 import { nodeId, pChainAddress, subnetId } from '../emulator/primary/ids';
-import type { IncomingDelivery } from '../harness/trigger';
-import { signDelivery } from '../harness/signing';
 
 export const TREASURY = pChainAddress('fuji', 'treasury');
 export const COLD_WALLET = pChainAddress('fuji', 'cold wallet');
@@ -41,10 +39,4 @@ export function validatorParameters(overrides: INodeParameters = {}): INodeParam
 		options: {},
 		...overrides,
 	};
-}
-
-/** A delivery as the service would send it, signed with the account's shared secret. */
-export function signedDelivery(body: IDataObject, sharedSecret: string): IncomingDelivery {
-	const rawBody = Buffer.from(JSON.stringify(body));
-	return { headers: { 'content-type': 'application/json', 'x-signature': signDelivery(body, sharedSecret) }, rawBody };
 }
