@@ -1,7 +1,7 @@
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 
-import { searchChains } from '../shared/chains';
+import { getChains, searchChains } from '../shared/chains';
 import { testAddressActivityApi } from '../shared/credentialTest';
 import { latestActivity, pollNewActivity, TEST_EVENT_TRANSACTIONS } from './pollActivity';
 import { readPollConfig } from './pollConfig';
@@ -15,7 +15,9 @@ export class AddressActivityPollTrigger implements INodeType {
 		name: 'addressActivityPollTrigger',
 		icon: { light: 'file:../../icons/addressActivity.svg', dark: 'file:../../icons/addressActivity.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// Version 2 takes several chains (Chains, a list); version 1 keeps the single Chain of its saved workflows.
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: triggerSubtitle,
 		description:
 			'Starts the workflow with new transfers of blockchain addresses, polled from the service: works where n8n has no public URL',
@@ -27,7 +29,7 @@ export class AddressActivityPollTrigger implements INodeType {
 		properties: pollTriggerProperties,
 	};
 
-	methods = { listSearch: { searchChains }, credentialTest: { addressActivityApiTest: testAddressActivityApi } };
+	methods = { listSearch: { searchChains }, loadOptions: { getChains }, credentialTest: { addressActivityApiTest: testAddressActivityApi } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const config = readPollConfig(this);
@@ -38,7 +40,7 @@ export class AddressActivityPollTrigger implements INodeType {
 			const items = await latestActivity(this, config, budget);
 			if (items.length === 0) {
 				throw new NodeOperationError(this.getNode(), 'No transfers found in the latest transactions of these addresses', {
-					description: `Looked at the newest ${TEST_EVENT_TRANSACTIONS} transactions of each address on chain ${config.chainId}${
+					description: `Looked at the newest ${TEST_EVENT_TRANSACTIONS} transactions of each address on ${config.chainIds.length === 1 ? 'chain' : 'chains'} ${config.chainIds.join(', ')}${
 						config.output === 'transfers' ? ' with the current Filters' : ''
 					}. Check the chain and the addresses, or loosen the Filters.`,
 				});

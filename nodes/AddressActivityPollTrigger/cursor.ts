@@ -28,15 +28,25 @@ export interface PollState extends IDataObject {
 	chainMark?: { block: number; transactionsBefore: number };
 }
 
-const STATE_KEY = 'poll';
+/** Static data: `polls`, one PollState per chain ID. */
+const STATE_KEY = 'polls';
+/** Where version 1 kept its one chain's state (`poll`): read as that chain's, moved at the next save. */
+const SINGLE_CHAIN_KEY = 'poll';
+
+function storedState(staticData: IDataObject, chainId: string): PollState | undefined {
+	const perChain = (staticData[STATE_KEY] as Record<string, PollState> | undefined)?.[chainId];
+	if (perChain !== undefined) return perChain;
+	const single = staticData[SINGLE_CHAIN_KEY] as PollState | undefined;
+	return single?.chainId === chainId ? single : undefined;
+}
 
 /**
- * A copy of the stored state, or a fresh one when there is none, the chain changed, or a new
- * Start From Block asks for a replay. Work happens on the copy: a poll that fails half-way
- * leaves the stored cursor as it was.
+ * A copy of one chain's stored state, or a fresh one when there is none, or a new Start From
+ * Block asks for a replay. Work happens on the copy: a poll that fails half-way leaves the stored
+ * cursors as they were.
  */
 export function loadState(staticData: IDataObject, chainId: string, startFromBlock: number | undefined): PollState {
-	const stored = staticData[STATE_KEY] as PollState | undefined;
+	const stored = storedState(staticData, chainId);
 	const fresh: PollState = { chainId, startFromBlock: startFromBlock ?? null, cursors: {} };
 	if (stored === undefined || stored.chainId !== chainId) return fresh;
 	// Removing the option keeps the cursors; a different value restarts from it.
@@ -44,8 +54,17 @@ export function loadState(staticData: IDataObject, chainId: string, startFromBlo
 	return JSON.parse(JSON.stringify(stored)) as PollState;
 }
 
-export function saveState(staticData: IDataObject, state: PollState): void {
-	staticData[STATE_KEY] = state;
+/** Stores one chain's state (assigned whole, so n8n sees the change). */
+export function saveState(staticData: IDataObject, chainId: string, state: PollState): void {
+	staticData[STATE_KEY] = { ...(staticData[STATE_KEY] as Record<string, PollState> | undefined), [chainId]: state };
+}
+
+/** Drops the state of chains no longer polled, and the single-chain shape once moved. */
+export function forgetOtherChains(staticData: IDataObject, chainIds: string[]): void {
+	delete staticData[SINGLE_CHAIN_KEY];
+	const states = { ...(staticData[STATE_KEY] as Record<string, PollState> | undefined) };
+	for (const chainId of Object.keys(states)) if (!chainIds.includes(chainId)) delete states[chainId];
+	staticData[STATE_KEY] = states;
 }
 
 /**

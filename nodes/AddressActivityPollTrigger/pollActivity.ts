@@ -10,6 +10,7 @@ import {
 	advanceCursors,
 	alignCursors,
 	emittedBefore,
+	forgetOtherChains,
 	loadState,
 	needsReading,
 	saveState,
@@ -40,12 +41,12 @@ function byChainOrder(a: ListedTransaction, b: ListedTransaction): number {
  * The output items of some transactions: with Transfers, the webhook trigger's own mapping of the
  * same transaction. No delivery brought it, so messageId and webhookId are null.
  */
-function outputItems(transactions: ListedTransaction[], config: PollConfig, nativeToken: NativeToken): IDataObject[] {
+function outputItems(transactions: ListedTransaction[], config: PollConfig, chainId: string, nativeToken: NativeToken): IDataObject[] {
 	if (config.output === 'raw') return transactions.map((entry) => entry.raw);
 	const items: IDataObject[] = [];
 	for (const entry of transactions) {
 		const transaction = toDeliveryTransaction(entry.parsed, config.includeInternalTxs);
-		items.push(...toTransfers(transaction, FROM_CHAIN, config.addresses, nativeToken, config.filters, config.chainId));
+		items.push(...toTransfers(transaction, FROM_CHAIN, config.addresses, nativeToken, config.filters, chainId));
 	}
 	return items;
 }
@@ -63,6 +64,7 @@ function pollBudgetMs(context: IPollFunctions): number {
 async function readAddress(
 	context: IPollFunctions,
 	config: PollConfig,
+	chainId: string,
 	address: string,
 	fromBlock: number,
 	head: number,
@@ -74,7 +76,7 @@ async function readAddress(
 	for (let pages = 0; ; ) {
 		if (pages >= config.maxPages || timeLeft(deadline) === undefined) return { complete: false, reachedBlock };
 		const page = await fetchAddressTransactions(context, {
-			chainId: config.chainId,
+			chainId,
 			address,
 			sortOrder: 'asc',
 			startBlock: fromBlock,
@@ -106,10 +108,10 @@ type Due = Map<string, number>;
  * requests (its cost counted from the blocks' running totals, at most one request), or when one
  * request per address would not fit in the poll's share of Max Requests per Minute.
  */
-async function readsChain(context: IPollFunctions, config: PollConfig, state: PollState, due: Due, head: BlockMark, budget: number) {
+async function readsChain(context: IPollFunctions, chainId: string, state: PollState, due: Due, head: BlockMark, budget: number) {
 	if (due.size < CHAIN_SCAN_MIN_ADDRESSES) return { chain: false, requests: 0 };
 	const from = Math.min(...due.values());
-	const counted = await transactionsSince(context, config.chainId, from, head, state.chainMark);
+	const counted = await transactionsSince(context, chainId, from, head, state.chainMark);
 	if (counted.transactions === undefined) return { chain: false, requests: counted.requests };
 	const fitsPerAddress = 1 + counted.requests + due.size <= budget;
 	return { chain: chainScanCost(counted.transactions) < due.size || !fitsPerAddress, requests: counted.requests };
@@ -119,6 +121,7 @@ async function readsChain(context: IPollFunctions, config: PollConfig, state: Po
 async function readEachAddress(
 	context: IPollFunctions,
 	config: PollConfig,
+	chainId: string,
 	due: Due,
 	head: number,
 	deadline: number,
@@ -129,25 +132,27 @@ async function readEachAddress(
 		const key = address.toLowerCase();
 		const from = due.get(key);
 		if (from === undefined) continue;
-		progress.set(key, await readAddress(context, config, address, from, head, deadline, keep));
+		progress.set(key, await readAddress(context, config, chainId, address, from, head, deadline, keep));
 	}
 	return progress;
 }
 
-/**
- * One poll: every transaction of the configured addresses since the last poll, each once, in
- * chain order, as output items; the cursor moves only when the whole poll succeeded.
- */
-export async function pollNewActivity(context: IPollFunctions, config: PollConfig, budget: number): Promise<IDataObject[]> {
-	const started = Date.now();
-	// Half the budget for reading: what is left over waits for the next poll.
-	const deadline = started + pollBudgetMs(context) / 2;
-	const staticData = context.getWorkflowStaticData('node');
-	const state = loadState(staticData, config.chainId, config.startFromBlock);
+/** What one chain's part of a poll gives: its items, and its state to save once every chain was read. */
+interface ChainPoll {
+	items: IDataObject[];
+	state: PollState;
+}
 
-	const head = await fetchHeadBlock(context, config.chainId);
+/**
+ * One chain's part of a poll: every transaction of the configured addresses since its last poll,
+ * each once, in chain order, as output items, and the cursor state that follows.
+ */
+async function pollChain(context: IPollFunctions, config: PollConfig, chainId: string, budget: number, deadline: number): Promise<ChainPoll> {
+	const state = loadState(context.getWorkflowStaticData('node'), chainId, config.startFromBlock);
+
+	const head = await fetchHeadBlock(context, chainId);
 	if (config.output === 'transfers' && state.nativeToken === undefined) {
-		state.nativeToken = { ...(await fetchNativeToken.call(context, config.chainId)) };
+		state.nativeToken = { ...(await fetchNativeToken.call(context, chainId)) };
 	}
 	alignCursors(state, config.addresses, head.number, config.startFromBlock);
 
@@ -164,23 +169,23 @@ export async function pollNewActivity(context: IPollFunctions, config: PollConfi
 		if (!found.has(hash)) found.set(hash, entry);
 		return true;
 	};
-	const choice = await readsChain(context, config, state, due, head, budget);
+	const choice = await readsChain(context, chainId, state, due, head, budget);
 	let progress: Map<string, AddressProgress>;
 	if (choice.chain) {
 		const wanted = (address: string, block: number) => (due.get(address) ?? Infinity) <= block;
 		const from = Math.min(...due.values());
 		const maxRequests = budget - 1 - choice.requests;
-		const scan = await scanChain(context, config.chainId, { from, head: head.number }, wanted, (hash) => alreadyPutOut.has(hash), { maxRequests, deadline });
+		const scan = await scanChain(context, chainId, { from, head: head.number }, wanted, (hash) => alreadyPutOut.has(hash), { maxRequests, deadline });
 		for (const entry of scan.found) keep(entry);
 		const done: AddressProgress = scan.stoppedIn === undefined ? { complete: true } : { complete: false, reachedBlock: scan.stoppedIn };
 		progress = new Map([...due.keys()].map((key) => [key, done]));
 		if (scan.stoppedIn !== undefined) {
 			context.logger.warn(
-				`Address Activity Poll Trigger: this poll read the chain up to block ${scan.stoppedIn} of ${head.number}, within its share of Max Requests per Minute (${budget}) and its time; the next polls go on from there`,
+				`Address Activity Poll Trigger: this poll read chain ${chainId} up to block ${scan.stoppedIn} of ${head.number}, within its share of Max Requests per Minute (${budget}) and its time; the next polls go on from there`,
 			);
 		}
 	} else {
-		progress = await readEachAddress(context, config, due, head.number, deadline, keep);
+		progress = await readEachAddress(context, config, chainId, due, head.number, deadline, keep);
 	}
 
 	const transactions = [...found.values()].sort(byChainOrder);
@@ -189,41 +194,65 @@ export async function pollNewActivity(context: IPollFunctions, config: PollConfi
 	if (head.transactionsThrough !== undefined && head.txCount !== undefined) {
 		state.chainMark = { block: head.number, transactionsBefore: head.transactionsThrough - head.txCount };
 	}
-	const items = outputItems(transactions, config, state.nativeToken ?? {});
-	saveState(staticData, state);
-	return items;
+	return { items: outputItems(transactions, config, chainId, state.nativeToken ?? {}), state };
 }
 
 /**
- * Fetch Test Event: the transfers of the newest transactions of the configured addresses, at
- * once and without moving the cursor, so the editor shows real items. A list longer than the
- * poll's request share is matched against the chain's newest transactions instead.
+ * One poll: each chain in turn, with an equal share of the poll's requests and time (half the
+ * poll's budget for reading: what is left over waits for the next poll). The cursors move only
+ * when the whole poll succeeded, so a failure on one chain repeats nothing on the others.
  */
-export async function latestActivity(context: IPollFunctions, config: PollConfig, budget: number): Promise<IDataObject[]> {
-	const nativeToken = config.output === 'transfers' ? await fetchNativeToken.call(context, config.chainId) : {};
+export async function pollNewActivity(context: IPollFunctions, config: PollConfig, budget: number): Promise<IDataObject[]> {
+	const started = Date.now();
+	const share = pollBudgetMs(context) / 2 / config.chainIds.length;
+	const chainBudget = Math.max(1, Math.floor(budget / config.chainIds.length));
+	const polls: Array<ChainPoll & { chainId: string }> = [];
+	for (const [index, chainId] of config.chainIds.entries()) {
+		polls.push({ chainId, ...(await pollChain(context, config, chainId, chainBudget, started + share * (index + 1))) });
+	}
+	const staticData = context.getWorkflowStaticData('node');
+	for (const { chainId, state } of polls) saveState(staticData, chainId, state);
+	forgetOtherChains(staticData, config.chainIds);
+	return polls.flatMap((poll) => poll.items);
+}
+
+/** One chain's newest transactions of the configured addresses, for Fetch Test Event. */
+async function newestOfChain(context: IPollFunctions, config: PollConfig, chainId: string, budget: number): Promise<ListedTransaction[]> {
 	const found = new Map<string, ListedTransaction>();
 	if (config.addresses.size + 1 > budget) {
 		const monitored = config.addresses;
-		const deadline = Date.now() + pollBudgetMs(context) / 2;
-		const newest = await newestOnChain(context, config.chainId, (address) => monitored.has(address), TEST_EVENT_TRANSACTIONS, {
+		const deadline = Date.now() + pollBudgetMs(context) / 2 / config.chainIds.length;
+		const newest = await newestOnChain(context, chainId, (address) => monitored.has(address), TEST_EVENT_TRANSACTIONS, {
 			maxRequests: budget - 1,
 			deadline,
 		});
 		for (const entry of newest) found.set(hashOf(entry), entry);
 	} else {
 		for (const address of config.addresses.list) {
-			const page = await fetchAddressTransactions(context, {
-				chainId: config.chainId,
-				address,
-				sortOrder: 'desc',
-				pageSize: TEST_EVENT_PAGE_SIZE,
-			});
+			const page = await fetchAddressTransactions(context, { chainId, address, sortOrder: 'desc', pageSize: TEST_EVENT_PAGE_SIZE });
 			for (const entry of page.entries) if (!found.has(hashOf(entry))) found.set(hashOf(entry), entry);
 		}
 	}
+	return [...found.values()];
+}
+
+/**
+ * Fetch Test Event: the transfers of the newest transactions of the configured addresses on every
+ * chain, at once and without moving the cursors, so the editor shows real items. A list longer than
+ * the poll's request share is matched against the chain's newest transactions instead.
+ */
+export async function latestActivity(context: IPollFunctions, config: PollConfig, budget: number): Promise<IDataObject[]> {
+	const chainBudget = Math.max(1, Math.floor(budget / config.chainIds.length));
+	const newest: Array<{ entry: ListedTransaction; chainId: string; nativeToken: NativeToken }> = [];
+	for (const chainId of config.chainIds) {
+		const nativeToken = config.output === 'transfers' ? await fetchNativeToken.call(context, chainId) : {};
+		for (const entry of await newestOfChain(context, config, chainId, chainBudget)) newest.push({ entry, chainId, nativeToken });
+	}
+	// Newest first across chains by time; within a chain, chain order.
+	newest.sort((a, b) => b.entry.parsed.nativeTransaction.blockTimestamp - a.entry.parsed.nativeTransaction.blockTimestamp || byChainOrder(b.entry, a.entry));
 	const chosen: IDataObject[][] = [];
-	for (const entry of [...found.values()].sort(byChainOrder).reverse()) {
-		const items = outputItems([entry], config, nativeToken);
+	for (const { entry, chainId, nativeToken } of newest) {
+		const items = outputItems([entry], config, chainId, nativeToken);
 		if (items.length) chosen.push(items);
 		if (chosen.length === TEST_EVENT_TRANSACTIONS) break;
 	}

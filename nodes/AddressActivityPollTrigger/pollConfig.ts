@@ -15,8 +15,11 @@ export interface PollConfig extends WatchParameters {
 
 const parsed = parsedTriggerParameter;
 
+/** The node version from which Chains takes several chains (version 1 keeps the single Chain). */
+export const CHAINS_FROM_VERSION = 2;
+
 export function readPollConfig(context: IPollFunctions): PollConfig {
-	const watch = readWatchParameters(context);
+	const watch = readWatchParameters(context, CHAINS_FROM_VERSION);
 	const options = context.getNodeParameter('options', {}) as IDataObject;
 	const config: PollConfig = {
 		...watch,

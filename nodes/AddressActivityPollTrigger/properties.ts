@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { chainLocatorProperty } from '../shared/chains';
+import { chainLocatorProperty, chainsProperty } from '../shared/chains';
 import { transferFiltersProperty, watchAddressesProperty } from '../shared/triggerParameters';
 import { includeInternalTxsProperty } from '../shared/webhookProperties';
 
@@ -15,7 +15,13 @@ export const pollTriggerProperties: INodeProperties[] = [
 		searchListMethod: 'searchChains',
 		description:
 			'The chain whose transactions to poll: pick one from the list, or give its decimal chain ID (e.g. 43114 for the C-Chain, 43113 for its test network)',
+		displayOptions: { show: { '@version': [1] } },
 	}),
+	chainsProperty(
+		'getChains',
+		'The chains whose transactions to poll, each with its own cursor: chains the service serves, or their decimal chain IDs (e.g. 43114 for the C-Chain, 43113 for its test network)',
+		2,
+	),
 	watchAddressesProperty,
 	includeInternalTxsProperty(
 		'Whether value moved by contract calls shows up as internal transfers (C-Chain only), as with the webhook trigger option of the same name',

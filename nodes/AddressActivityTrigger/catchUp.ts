@@ -4,7 +4,8 @@
  * Design. n8n lets a webhook trigger put out items only from webhook(), saves static data whole
  * (last writer wins) and gives the trigger no hook when the service deactivates or deletes its
  * webhook or when n8n is down. So:
- * - Where a gap starts lives in static data, written only by the lifecycle methods (n8n runs them
+ * - Each chain catches up on its own (its webhook, its blocks).
+ * - Where a gap starts lives in static data (per chain), written only by the lifecycle methods (n8n runs them
  *   one at a time in the main process; the delivery path writes nothing): deactivation records the
  *   chain head before it stops the webhook (`gap`); every activation records the head once the
  *   webhook receives again (`mark`). A gap whose start no method saw (the service deactivated or
@@ -28,6 +29,7 @@ import { canonicalJson } from './signature';
 import { CATCH_UP_EVENT, type CatchUpRequest } from './catchUpRun';
 import { sharedSecrets } from './processMemory';
 import { transactionWindowFor } from './transactionWindow';
+import type { CatchUpState, ChainState } from './staticData';
 import type { TriggerConfig } from './triggerConfig';
 
 /** Default of Catch Up At Most (hours). */
@@ -35,17 +37,9 @@ export const DEFAULT_CATCH_UP_HOURS = 24;
 /** How long activation waits for n8n to accept the catch-up run. */
 const CATCH_UP_REQUEST_MS = 60_000;
 
-interface CatchUpState extends IDataObject {
-	/** The chain head once the webhook last received again (a gap nobody saw start begins there). */
-	mark?: { block: number; at: number };
-	/** A gap not caught up yet: its first block, when it began (ms), transactions already put out. */
-	gap?: { fromBlock: number; at: number | null; seen?: string[] };
-}
-
-function catchUpState(context: IHookFunctions): CatchUpState {
-	const data = context.getWorkflowStaticData('node');
-	if (data.catchUp === undefined) data.catchUp = {};
-	return data.catchUp as CatchUpState;
+function catchUpState(chain: ChainState): CatchUpState {
+	chain.catchUp ??= {};
+	return chain.catchUp;
 }
 
 /** Catch Up At Most in ms; 0 turns the catch-up off. */
@@ -71,25 +65,25 @@ function warn(context: IHookFunctions, message: string): void {
  * Before deactivation stops the webhook: where the gap starts. The head now when the webhook was
  * receiving; the last mark when it was not (the service had stopped it, unseen).
  */
-export async function gapStart(context: IHookFunctions, chainId: string | undefined, receiving: boolean): Promise<{ fromBlock: number; at: number | null } | undefined> {
-	if (!applies(context) || chainId === undefined) return undefined;
-	const state = catchUpState(context);
+export async function gapStart(context: IHookFunctions, chain: ChainState, chainId: string, receiving: boolean): Promise<{ fromBlock: number; at: number | null } | undefined> {
+	if (!applies(context)) return undefined;
+	const state = catchUpState(chain);
 	if (state.gap !== undefined) return state.gap;
 	if (!receiving) return sinceMark(state);
 	try {
 		// Every transaction of the head block was made while the webhook received.
 		return { fromBlock: (await fetchHeadBlock(context, chainId)).number + 1, at: Date.now() };
 	} catch (error) {
-		warn(context, `could not read the chain head at deactivation (${(error as Error).message}); the next activation catches up from the last activation instead`);
+		warn(context, `could not read the head of chain ${chainId} at deactivation (${(error as Error).message}); the next activation catches up from the last activation instead`);
 		return sinceMark(state);
 	}
 }
 
 /** After deactivation stopped the webhook: records the gap with what this process already put out of it. */
-export function recordGap(context: IHookFunctions, url: string, gap: { fromBlock: number; at: number | null } | undefined): void {
+export function recordGap(chain: ChainState, chainId: string, url: string, gap: { fromBlock: number; at: number | null } | undefined): void {
 	if (gap === undefined) return;
-	const seen = new Set([...((gap as CatchUpState['gap'])?.seen ?? []), ...transactionWindowFor(url).since(gap.fromBlock)]);
-	catchUpState(context).gap = { fromBlock: gap.fromBlock, at: gap.at, seen: [...seen] };
+	const seen = new Set([...((gap as CatchUpState['gap'])?.seen ?? []), ...transactionWindowFor(url, chainId).since(gap.fromBlock)]);
+	catchUpState(chain).gap = { fromBlock: gap.fromBlock, at: gap.at, seen: [...seen] };
 }
 
 async function signature(context: IHookFunctions, body: CatchUpRequest, verify: boolean): Promise<string | undefined> {
@@ -127,14 +121,20 @@ async function requestCatchUp(context: IHookFunctions, url: string, body: CatchU
  * Once the webhook receives again (activation): catches up on a recorded gap, or on one that began
  * unseen when the webhook was found not receiving; then marks where receiving resumed.
  */
-export async function catchUpAfterActivation(context: IHookFunctions, config: TriggerConfig, url: string, webhookId: string, wasReceiving: boolean): Promise<void> {
+export async function catchUpAfterActivation(
+	context: IHookFunctions,
+	chain: ChainState,
+	config: TriggerConfig,
+	receiving: { chainId: string; url: string; webhookId: string; wasReceiving: boolean },
+): Promise<void> {
 	if (!applies(context)) return;
-	const state = catchUpState(context);
+	const { chainId, url, webhookId, wasReceiving } = receiving;
+	const state = catchUpState(chain);
 	let head: number;
 	try {
-		head = (await fetchHeadBlock(context, config.chainId)).number;
+		head = (await fetchHeadBlock(context, chainId)).number;
 	} catch (error) {
-		warn(context, `could not read the chain head to catch up (${(error as Error).message}); the next activation tries again`);
+		warn(context, `could not read the head of chain ${chainId} to catch up (${(error as Error).message}); the next activation tries again`);
 		return;
 	}
 	const now = Date.now();
@@ -146,6 +146,7 @@ export async function catchUpAfterActivation(context: IHookFunctions, config: Tr
 			eventType: CATCH_UP_EVENT,
 			messageId: `catch-up:${webhookId}:${gap.fromBlock}-${head}:${now}`,
 			webhookId,
+			chainId,
 			catchUp: {
 				fromBlock: gap.fromBlock,
 				toBlock: head,

@@ -11,7 +11,7 @@ import { toDeliveryTransaction } from '../AddressActivityPollTrigger/chainTransa
 import { fetchNativeToken } from '../shared/chains';
 import { AddressSet } from '../shared/addresses';
 import { toTransfers } from '../shared/transfers';
-import { knownWebhooks, nativeTokens } from './processMemory';
+import { knownWebhooks, nativeTokens, webhookKey } from './processMemory';
 import { acknowledgeWithoutRun, answer, claimMessage, settleWithAnswer } from './receive';
 import { transactionWindowFor } from './transactionWindow';
 import type { DeliveryConfig } from './triggerConfig';
@@ -25,6 +25,8 @@ export interface CatchUpRequest {
 	eventType: typeof CATCH_UP_EVENT;
 	messageId: string;
 	webhookId: string;
+	/** The chain of the webhook and of the blocks below. */
+	chainId: string;
 	catchUp: {
 		/** Blocks read, both inclusive. */
 		fromBlock: number;
@@ -46,7 +48,9 @@ function isBlock(value: unknown): value is number {
 /** The catch-up request in a body, if it is one. */
 export function asCatchUpRequest(body: unknown): CatchUpRequest | undefined {
 	const request = body as Partial<CatchUpRequest> | undefined;
-	if (request?.eventType !== CATCH_UP_EVENT || typeof request.messageId !== 'string' || typeof request.webhookId !== 'string') return undefined;
+	if (request?.eventType !== CATCH_UP_EVENT || typeof request.messageId !== 'string' || typeof request.webhookId !== 'string' || typeof request.chainId !== 'string') {
+		return undefined;
+	}
 	const gap = request.catchUp;
 	if (!isBlock(gap?.fromBlock) || !isBlock(gap.toBlock) || !Array.isArray(gap.seen)) return undefined;
 	return request as CatchUpRequest;
@@ -148,7 +152,7 @@ function catchUpItems(config: DeliveryConfig, gap: GapRead, request: CatchUpRequ
 	const source = { messageId: request.messageId, webhookId: request.webhookId };
 	for (const entry of transactions) {
 		const transaction = toDeliveryTransaction(entry.parsed, request.catchUp.includeInternalTxs);
-		for (const transfer of toTransfers(transaction, source, addresses, nativeToken, config.filters, config.chainId)) {
+		for (const transfer of toTransfers(transaction, source, addresses, nativeToken, config.filters, request.chainId)) {
 			items.push({ ...transfer, catchUp: true });
 		}
 	}
@@ -158,19 +162,23 @@ function catchUpItems(config: DeliveryConfig, gap: GapRead, request: CatchUpRequ
 /** Answers the trigger's own catch-up request: a run with the gap's items, or none when nothing is missing. */
 export async function receiveCatchUp(context: IWebhookFunctions, config: DeliveryConfig, url: string, request: CatchUpRequest): Promise<IWebhookResponseData> {
 	const details = { messageId: request.messageId, webhookId: request.webhookId };
+	const { chainId } = request;
+	if (!config.chainIds.includes(chainId)) {
+		return answer(context, { statusCode: 200, level: 'warn', message: `Skipped a catch-up of chain ${chainId}, which this trigger no longer watches` }, details);
+	}
 	const copy = await claimMessage(context, url, request.messageId, details);
 	if (copy !== undefined) return copy;
-	const addresses = new AddressSet([...config.addresses.lowerCase, ...(knownWebhooks.get(url)?.addresses.lowerCase ?? [])]);
+	const addresses = new AddressSet([...config.addresses.lowerCase, ...(knownWebhooks.get(webhookKey(url, request.webhookId))?.addresses.lowerCase ?? [])]);
 	let gap: GapRead;
 	let nativeToken: IDataObject = {};
 	try {
-		gap = await readGap(context, config.chainId, addresses, request.catchUp);
-		if (config.output === 'transfers') nativeToken = { ...(nativeTokens.get(config.chainId) ?? (await fetchNativeToken.call(context, config.chainId))) };
+		gap = await readGap(context, chainId, addresses, request.catchUp);
+		if (config.output === 'transfers') nativeToken = { ...(nativeTokens.get(chainId) ?? (await fetchNativeToken.call(context, chainId))) };
 	} catch (error) {
 		return answer(context, { statusCode: 503, level: 'warn', message: `Could not read the chain data of the gap: ${(error as Error).message}` }, details);
 	}
 	const seen = new Set(request.catchUp.seen);
-	const window = transactionWindowFor(url);
+	const window = transactionWindowFor(url, chainId);
 	const unseen = gap.transactions.filter((entry) => !seen.has(entry.parsed.nativeTransaction.txHash.toLowerCase()));
 	const claimed = new Set(window.claimCaughtUp(unseen.map((entry) => ({ hash: entry.parsed.nativeTransaction.txHash, block: entry.parsed.nativeTransaction.blockNumber }))));
 	const put = unseen.filter((entry) => claimed.has(entry.parsed.nativeTransaction.txHash.toLowerCase()));
@@ -182,6 +190,6 @@ export async function receiveCatchUp(context: IWebhookFunctions, config: Deliver
 	settleWithAnswer(context, (acknowledged) => {
 		if (!acknowledged) window.release([...claimed]);
 	});
-	context.logger.info(`Address Activity Trigger "${context.getNode().name}": catching up on ${claimed.size} transactions of blocks ${request.catchUp.fromBlock} to ${request.catchUp.toBlock}`, details);
+	context.logger.info(`Address Activity Trigger "${context.getNode().name}": catching up on ${claimed.size} transactions of chain ${chainId}, blocks ${request.catchUp.fromBlock} to ${request.catchUp.toBlock}`, details);
 	return { workflowData: [context.helpers.returnJsonArray(items)], webhookResponse: { received: true } };
 }

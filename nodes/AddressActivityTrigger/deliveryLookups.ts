@@ -8,7 +8,7 @@ import type { INode, IWebhookFunctions } from 'n8n-workflow';
 import { AddressSet } from '../shared/addresses';
 import { CREDENTIAL_TYPE, MIN_ATTEMPT_MS, timeLeft, type RetryPolicy } from '../shared/transport';
 import { fetchSharedSecret, getWebhook, type RemoteWebhook } from '../shared/webhooks';
-import { foreignWebhooks, knownWebhooks, sharedSecrets, webhookReads, type KnownWebhook } from './processMemory';
+import { foreignWebhooks, knownWebhooks, sharedSecrets, webhookKey, webhookReads, type KnownWebhook } from './processMemory';
 
 /** While a delivery waits for its answer (the service allows 10 s): one attempt, no waiting out limits. */
 const NO_RETRY: RetryPolicy = { maxRateLimitRetries: 0, maxServerErrorRetries: 0 };
@@ -83,10 +83,11 @@ export async function sharedSecretFor(
 export function rememberWebhook(url: string, webhook: RemoteWebhook, rereadAt = 0): KnownWebhook {
 	const known: KnownWebhook = {
 		id: webhook.id,
+		chainId: webhook.chainId === undefined || webhook.chainId === null ? undefined : String(webhook.chainId),
 		addresses: new AddressSet(webhook.metadata?.addresses),
 		rereadAt,
 	};
-	knownWebhooks.set(url, known);
+	knownWebhooks.set(webhookKey(url, webhook.id), known);
 	foreignWebhooks.delete(webhook.id);
 	return known;
 }
@@ -107,18 +108,27 @@ async function readWebhook(context: IWebhookFunctions, webhookId: string, arriva
 }
 
 /**
- * Whether `webhookId` is the webhook (of `eventType`) at this trigger's URL: known here, or asked of the
- * service (a fact no concurrent writer in n8n can lose), so a delivery during activation is accepted too.
+ * Whether `webhookId` is one of the webhooks at this trigger's URL, of its event type and (for
+ * address activity) on one of its chains: known here, or asked of the service (a fact no concurrent
+ * writer in n8n can lose), so a delivery during activation is accepted too.
  */
-export async function ownWebhook(context: IWebhookFunctions, url: string, webhookId: string, arrival: Arrival, eventType = 'address_activity'): Promise<Ownership> {
-	const known = knownWebhooks.get(url);
-	if (known?.id === webhookId) return { kind: 'own', webhook: known };
+export async function ownWebhook(
+	context: IWebhookFunctions,
+	url: string,
+	webhookId: string,
+	arrival: Arrival,
+	expected: { eventType?: string; chainIds?: string[] } = {},
+): Promise<Ownership> {
+	const { eventType = 'address_activity', chainIds } = expected;
+	const onOurChain = (chainId: string | undefined) => chainIds === undefined || (chainId !== undefined && chainIds.includes(chainId));
+	const known = knownWebhooks.get(webhookKey(url, webhookId));
+	if (known !== undefined && onOurChain(known.chainId)) return { kind: 'own', webhook: known };
 	const foreignAt = foreignWebhooks.get(webhookId);
 	if (foreignAt !== undefined && Date.now() - foreignAt < FOREIGN_RECHECK_MS) return { kind: 'foreign' };
 	const startedAt = Date.now();
 	const webhook = await readWebhook(context, webhookId, arrival);
 	if (typeof webhook === 'string' && webhook !== 'gone') return { kind: 'unreachable', reason: webhook };
-	if (webhook === 'gone' || webhook.url !== url || webhook.eventType !== eventType) {
+	if (webhook === 'gone' || webhook.url !== url || webhook.eventType !== eventType || !onOurChain(webhook.chainId === undefined ? undefined : String(webhook.chainId))) {
 		foreignWebhooks.set(webhookId, Date.now());
 		return { kind: 'foreign' };
 	}
@@ -136,9 +146,10 @@ export async function freshKnownWebhook(
 	arrival: Arrival,
 ): Promise<KnownWebhook | undefined> {
 	const { arrivedAt } = arrival;
-	const underWay = webhookReads.get(url);
+	const key = webhookKey(url, known.id);
+	const underWay = webhookReads.get(key);
 	if (underWay !== undefined && underWay.startedAt >= arrivedAt) return await underWay.read;
-	const latest = knownWebhooks.get(url) ?? known;
+	const latest = knownWebhooks.get(key) ?? known;
 	if (latest.rereadAt >= arrivedAt) return latest;
 	const startedAt = Date.now();
 	const read = (async () => {
@@ -146,10 +157,10 @@ export async function freshKnownWebhook(
 		if (typeof webhook === 'string' || webhook.url !== url) return undefined;
 		return rememberWebhook(url, webhook, startedAt);
 	})();
-	webhookReads.set(url, { startedAt, read });
+	webhookReads.set(key, { startedAt, read });
 	try {
 		return await read;
 	} finally {
-		if (webhookReads.get(url)?.read === read) webhookReads.delete(url);
+		if (webhookReads.get(key)?.read === read) webhookReads.delete(key);
 	}
 }

@@ -12,7 +12,7 @@ import { primaryNetworkCreateBody, primaryNetworkMetadata } from '../shared/prim
 import { serviceRequest } from '../shared/transport';
 import { deleteWebhook, fetchSharedSecret, getWebhook, updateWebhook, type RemoteWebhook, type ServiceCall } from '../shared/webhooks';
 import { credentialKey, rememberWebhook } from './deliveryLookups';
-import { knownWebhooks, sharedSecrets } from './processMemory';
+import { forgetWebhooksAt, sharedSecrets } from './processMemory';
 import type { PrimaryNetworkConfig } from './primaryNetworkConfig';
 import { clearRegistration, registrationState } from './staticData';
 
@@ -83,7 +83,7 @@ export async function checkPrimaryNetworkWebhook(context: IHookFunctions, config
 	const webhook = await findOwn(context, config, lifecycle);
 	if (webhook === undefined || !watchesTheSame(context, webhook, config, lifecycle.isTest)) {
 		if (webhook !== undefined) await deleteWebhook.call(context, webhook.id, lifecycle.call);
-		knownWebhooks.delete(lifecycle.url);
+		forgetWebhooksAt(lifecycle.url);
 		if (!lifecycle.isTest) clearRegistration(registrationState(context));
 		return false;
 	}
@@ -114,7 +114,7 @@ export async function createPrimaryNetworkWebhook(context: IHookFunctions, confi
 	try {
 		await afterRegistration(context, webhook, config, lifecycle);
 	} catch (error) {
-		knownWebhooks.delete(lifecycle.url);
+		forgetWebhooksAt(lifecycle.url);
 		await deleteWebhook.call(context, webhook.id, lifecycle.call);
 		throw toNodeError(context, error);
 	}
@@ -128,7 +128,7 @@ export async function removePrimaryNetworkWebhook(
 	lifecycle: Omit<Lifecycle, 'label'>,
 ): Promise<boolean> {
 	const state = registrationState(context);
-	knownWebhooks.delete(lifecycle.url);
+	forgetWebhooksAt(lifecycle.url);
 	const keep = config.onDeactivation === 'keep' && !lifecycle.isTest;
 	const targets = new Set<string>();
 	if (!lifecycle.isTest && state.webhookId) targets.add(state.webhookId);

@@ -39,7 +39,7 @@ export async function receivePrimaryNetworkDelivery(context: IWebhookFunctions, 
 	}
 	const details = { messageId: parsed.messageId, webhookId: parsed.webhookId };
 
-	const ownership = await ownWebhook(context, url, parsed.webhookId, arrival, config.eventType);
+	const ownership = await ownWebhook(context, url, parsed.webhookId, arrival, { eventType: config.eventType });
 	if (ownership.kind === 'unreachable') {
 		return answer(context, { statusCode: 503, level: 'warn', message: `Could not confirm the delivery's webhook with the service (${ownership.reason}); the service will retry` }, details);
 	}

@@ -2,22 +2,36 @@
  * What the trigger keeps in one n8n process's memory, never in static data (saved whole by whoever
  * writes last). Any of it may be lost at any moment and is re-read from the service when needed.
  */
+import type { IDataObject } from 'n8n-workflow';
+
 import { BoundedMap } from './boundedMap';
 import type { AddressSet } from '../shared/addresses';
 import type { NativeToken } from '../shared/transfers';
 import { transactionWindows } from './transactionWindow';
 
-/** The webhook registered at one of this process's trigger URLs, as last read from the service. */
+/** A webhook registered at one of this process's trigger URLs (one per chain), as last read from the service. */
 export interface KnownWebhook {
 	id: string;
+	/** Address activity webhooks are on one chain; P-Chain and validator webhooks on none. */
+	chainId?: string;
 	/** Its monitored addresses at the service. */
 	addresses: AddressSet;
 	/** When a delivery last made this process read it again (ms; 0 = never). */
 	rereadAt: number;
 }
 
-/** Per trigger URL (unique to workflow and node). */
+/** Per trigger URL (unique to workflow and node) and webhook id: webhookKey(). */
 export const knownWebhooks = new BoundedMap<string, KnownWebhook>(2000);
+
+/** The key of a webhook at a trigger URL in knownWebhooks and webhookReads. */
+export function webhookKey(url: string, webhookId: string): string {
+	return `${webhookId} ${url}`;
+}
+
+/** Forgets every webhook known at a trigger URL (deactivation). */
+export function forgetWebhooksAt(url: string): void {
+	knownWebhooks.deleteWhere((key) => key.endsWith(` ${url}`));
+}
 
 /** Webhook ids a delivery named that the service says deliver elsewhere (or no longer exist), with when (ms). */
 export const foreignWebhooks = new BoundedMap<string, number>(2000);
@@ -39,7 +53,7 @@ export const lifecycleStarts = new BoundedMap<string, number>(2000);
 /** Per trigger URL: the messageIds this process has run or is running (MessageWindow below). */
 export const messageWindows = new BoundedMap<string, MessageWindow>(2000);
 
-/** Reads of a trigger's webhook under way, per URL: deliveries that need one wait for it together. */
+/** Reads of a trigger's webhook under way, per webhookKey(): deliveries that need one wait for it together. */
 export const webhookReads = new Map<string, { startedAt: number; read: Promise<KnownWebhook | undefined> }>();
 
 /** Native token per chain, learned at activation (deliveries usually name it themselves). */
@@ -50,6 +64,12 @@ export const nativeTokens = new BoundedMap<string, NativeToken>(200);
  * addresses took 140 ms a delivery (0.26 ms with this; `npm run bench`). Keyed by the text itself.
  */
 export const parsedAddressLists = new BoundedMap<string, AddressSet>(8);
+
+/**
+ * What "Listen for test event" registered, per workflow and node: like static data for production,
+ * but kept in memory only (test listening never touches static data).
+ */
+export const testRegistrations = new BoundedMap<string, Record<string, IDataObject>>(200);
 
 /** Forgets everything (tests use it to stand for a restarted or another process). */
 export function forgetProcessMemory(): void {
@@ -62,6 +82,7 @@ export function forgetProcessMemory(): void {
 	parsedAddressLists.clear();
 	webhookReads.clear();
 	transactionWindows.clear();
+	testRegistrations.clear();
 }
 
 // Which messages this process started a run for (retries reuse a messageId for about 45 hours).

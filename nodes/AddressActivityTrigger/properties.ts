@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { chainLocatorProperty } from '../shared/chains';
+import { chainLocatorProperty, chainsProperty } from '../shared/chains';
 import { transferFiltersProperty, watchAddressesProperty } from '../shared/triggerParameters';
+import { CHAINS_FROM_VERSION } from './triggerConfig';
 import { eventSignaturesProperty, includeInternalTxsProperty, includeLogsProperty } from '../shared/webhookProperties';
 import { EVM_ONLY, eventTypeProperty, primaryNetworkProperties } from './primaryNetworkProperties';
 
@@ -14,7 +15,13 @@ const evmProperties: INodeProperties[] = [
 		searchListMethod: 'searchWebhookChains',
 		description:
 			'The chain whose activity starts the workflow: pick one of the chains that support webhooks, or give its decimal chain ID (e.g. 43114 for the C-Chain, 43113 for its test network)',
+		displayOptions: { show: { '@version': [1, 2] } },
 	}),
+	chainsProperty(
+		'getWebhookChains',
+		'The chains whose activity starts the workflow, one webhook each at the service: chains that support webhooks, or their decimal chain IDs (e.g. 43114 for the C-Chain, 43113 for its test network)',
+		CHAINS_FROM_VERSION,
+	),
 	watchAddressesProperty,
 	eventSignaturesProperty(
 		'Optional. Only activity with a log whose topic0 matches: 0x-prefixed 32-byte hashes, or signatures such as Transfer(address,address,uint256), which the node hashes. Empty means all activity. Changing it replaces the webhook.',

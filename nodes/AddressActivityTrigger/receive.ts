@@ -148,6 +148,11 @@ async function countedAddresses(
 	return fresh === undefined ? undefined : eitherOf(own, fresh.addresses);
 }
 
+/** The delivery's chain: its webhook's (one webhook per chain, each on one of the trigger's chains). */
+function chainOf(webhook: KnownWebhook, config: DeliveryConfig): string {
+	return webhook.chainId ?? config.chainIds[0];
+}
+
 async function outputItems(
 	context: IWebhookFunctions,
 	config: DeliveryConfig,
@@ -160,7 +165,8 @@ async function outputItems(
 	if (config.output === 'raw') return [rawMessageItem(context, config, body)];
 	const monitored = await countedAddresses(context, config, url, webhook, delivery, arrival);
 	if (monitored === undefined) return undefined;
-	const transfers = toTransfers(delivery.event.transaction, delivery, monitored, nativeTokens.get(config.chainId) ?? {}, config.filters, config.chainId);
+	const chainId = chainOf(webhook, config);
+	const transfers = toTransfers(delivery.event.transaction, delivery, monitored, nativeTokens.get(chainId) ?? {}, config.filters, chainId);
 	// "Listen for test event": webhookId is the temporary webhook registered for the test (deleted
 	// when listening stops), so these items say they are a test; production items have no such field.
 	return context.getMode() === 'manual' ? transfers.map((transfer) => ({ ...transfer, testEvent: true })) : transfers;
@@ -224,9 +230,9 @@ export async function claimMessage(context: IWebhookFunctions, url: string, mess
  * Claims the delivery's transaction in this process; false when a catch-up put it out already.
  * A claim whose run n8n does not accept is given up, so the service's retry runs it.
  */
-function claimTransaction(context: IWebhookFunctions, url: string, delivery: Delivery): boolean {
+function claimTransaction(context: IWebhookFunctions, url: string, chainId: string, delivery: Delivery): boolean {
 	const { txHash, blockNumber } = delivery.event.transaction;
-	const window = transactionWindowFor(url);
+	const window = transactionWindowFor(url, chainId);
 	const claimed = window.claimLive(txHash, Number(blockNumber));
 	if (claimed === undefined) return false;
 	settleWithAnswer(context, (acknowledged) => {
@@ -258,12 +264,16 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	const delivery = parsed.delivery;
 	const details = { messageId: delivery.messageId, webhookId: delivery.webhookId };
 
-	const ownership = await ownWebhook(this, url, delivery.webhookId, arrival);
+	const ownership = await ownWebhook(this, url, delivery.webhookId, arrival, { chainIds: config.chainIds });
 	if (ownership.kind === 'unreachable') {
 		return answer(this, { statusCode: 503, level: 'warn', message: `Could not confirm the delivery's webhook with the service (${ownership.reason}); the service will retry` }, details);
 	}
 	if (ownership.kind === 'foreign') {
-		return answer(this, { statusCode: 401, level: 'warn', message: `Refused a delivery for webhook ${delivery.webhookId}, which is not registered at this trigger's URL` }, details);
+		return answer(
+			this,
+			{ statusCode: 401, level: 'warn', message: `Refused a delivery for webhook ${delivery.webhookId}, which is not registered at this trigger's URL on one of its chains` },
+			details,
+		);
 	}
 
 	const copy = await claimMessage(this, url, delivery.messageId, details);
@@ -283,6 +293,6 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		return answer(this, { statusCode: 503, level: 'warn', message: "Could not read the webhook's monitored addresses from the service to place this delivery; the service will retry" }, details);
 	}
 	if (items.length === 0) return acknowledgeWithoutRun(this);
-	if (!claimTransaction(this, url, delivery)) return acknowledgeWithoutRun(this);
+	if (!claimTransaction(this, url, chainOf(ownership.webhook, config), delivery)) return acknowledgeWithoutRun(this);
 	return { workflowData: [this.helpers.returnJsonArray(items)], webhookResponse: RECEIVED };
 }

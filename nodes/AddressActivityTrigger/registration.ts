@@ -31,9 +31,9 @@ function sameSet(left: string[] = [], right: string[] = []): boolean {
 }
 
 /** Chain and event signatures cannot be changed on an existing webhook: a change needs a new one. */
-export function canBeUpdated(webhook: RemoteWebhook, config: TriggerConfig): boolean {
+export function canBeUpdated(webhook: RemoteWebhook, config: TriggerConfig, chainId: string): boolean {
 	return (
-		String(webhook.chainId) === config.chainId &&
+		String(webhook.chainId) === chainId &&
 		webhook.eventType === 'address_activity' &&
 		sameSet(webhook.metadata?.eventSignatures, config.eventSignatures)
 	);

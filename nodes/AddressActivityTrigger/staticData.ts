@@ -1,42 +1,118 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 
 import type { RemoteWebhook } from '../shared/webhooks';
+import { testRegistrations } from './processMemory';
 import type { TriggerConfig } from './triggerConfig';
 
-/**
- * The node's static data: what finding its webhook and tidying it up at the next activation needs.
- * Only the lifecycle methods write it (n8n runs them one at a time in the main process); the
- * delivery path never reads or writes it, because n8n saves static data whole and the last writer wins.
- */
-export interface RegistrationState extends IDataObject {
+/** Where catching up stands on one chain (catchUp.ts). */
+export interface CatchUpState extends IDataObject {
+	/** The chain head once the webhook last received again (a gap nobody saw start begins there). */
+	mark?: { block: number; at: number };
+	/** A gap not caught up yet: its first block, when it began (ms), transactions already put out. */
+	gap?: { fromBlock: number; at: number | null; seen?: string[] };
+}
+
+/** What the trigger keeps about one chain: its webhook there, and where catching up stands. */
+export interface ChainState extends IDataObject {
 	webhookId?: string;
 	/** The URL the webhook was registered with. */
 	webhookUrl?: string;
-	chainId?: string;
-	/** The primary network a P-Chain or validator webhook was registered on (the service's answers do not say). */
-	network?: string;
 	/** Lower-case addresses the trigger itself registered, so that a later activation can remove those it no longer lists. */
 	ownAddresses?: string[];
+	catchUp?: CatchUpState;
 }
 
+/**
+ * The node's static data: per chain ID, what finding its webhook, tidying it up and catching up at
+ * the next activation need. Only the lifecycle methods write it (n8n runs them one at a time in the
+ * main process); the delivery path never reads or writes it, because n8n saves static data whole
+ * and the last writer wins.
+ */
+export type ChainStates = Record<string, ChainState>;
+
+/** The single-chain shape of versions before several chains: moved under `chains` at the next activation. */
+const SINGLE_CHAIN_KEYS = ['webhookId', 'webhookUrl', 'chainId', 'ownAddresses', 'catchUp'];
 /** Keys earlier versions kept in static data (the secret among them): removed at the next activation. */
 const RETIRED_KEYS = ['sharedSecret', 'secretCheckedAt', 'seenMessages', 'extraAddresses', 'addressesCheckedAt', 'nativeToken'];
+const REGISTRATION_KEYS = ['webhookId', 'webhookUrl', 'ownAddresses', 'network'];
+
+/**
+ * A P-Chain or validator trigger's one webhook (primaryNetworkLifecycle.ts), at the top level of
+ * static data: such a webhook is on a network, not on chains.
+ */
+export interface RegistrationState extends IDataObject {
+	webhookId?: string;
+	webhookUrl?: string;
+	/** The primary network the webhook was registered on (the service's answers do not say). */
+	network?: string;
+}
 
 export function registrationState(context: IHookFunctions): RegistrationState {
 	return context.getWorkflowStaticData('node') as RegistrationState;
 }
 
-export function clearRegistration(state: RegistrationState): void {
-	for (const key of ['webhookId', 'webhookUrl', 'chainId', 'network', 'ownAddresses', ...RETIRED_KEYS]) delete state[key];
+/**
+ * Moves `{webhookId, webhookUrl, chainId, ownAddresses, catchUp}` to `chains[chainId]`, so a
+ * workflow activated before the upgrade keeps its webhook. Without a chainId (deactivated with
+ * Delete: only the catch-up was left) it belongs to the one configured chain, if there is one.
+ */
+function moveSingleChainShape(data: IDataObject, chains: ChainStates, configured: string[]): void {
+	// A P-Chain or validator registration (it names its network) stays where it is.
+	if (data.network !== undefined || !SINGLE_CHAIN_KEYS.some((key) => data[key] !== undefined)) return;
+	const chainId = typeof data.chainId === 'string' ? data.chainId : configured.length === 1 ? configured[0] : undefined;
+	const entry: ChainState = {};
+	for (const key of ['webhookId', 'webhookUrl', 'ownAddresses', 'catchUp']) if (data[key] !== undefined) entry[key] = data[key];
+	if (chainId !== undefined && chains[chainId] === undefined) chains[chainId] = entry;
+	for (const key of SINGLE_CHAIN_KEYS) delete data[key];
 }
 
-/** Records the production registration (test listening never touches static data). */
-export function recordRegistration(state: RegistrationState, webhook: RemoteWebhook, url: string, config: TriggerConfig): void {
-	for (const key of RETIRED_KEYS) delete state[key];
-	Object.assign(state, {
-		webhookId: webhook.id,
-		webhookUrl: url,
-		chainId: config.chainId,
-		ownAddresses: config.addresses.lowerCase,
-	});
+/** Where test listening keeps its registrations: in this process's memory, never in static data. */
+function testStates(context: IHookFunctions): ChainStates {
+	const key = `${context.getWorkflow().id ?? ''}/${context.getNode().name}`;
+	let states = testRegistrations.get(key) as ChainStates | undefined;
+	if (states === undefined) {
+		states = {};
+		testRegistrations.set(key, states);
+	}
+	return states;
+}
+
+/** The per-chain state, read by the lifecycle methods (moved from the single-chain shape if needed). */
+export function chainStates(context: IHookFunctions, configured: string[]): ChainStates {
+	if (context.getMode() === 'manual') return testStates(context);
+	const data = context.getWorkflowStaticData('node');
+	const chains = (data.chains ?? {}) as ChainStates;
+	moveSingleChainShape(data, chains, configured);
+	for (const key of RETIRED_KEYS) delete data[key];
+	return chains;
+}
+
+/** The state of one chain, created when missing (written only while not test listening: see chainStates). */
+export function chainState(chains: ChainStates, chainId: string): ChainState {
+	chains[chainId] ??= {};
+	return chains[chainId];
+}
+
+export function clearRegistration(state: ChainState | RegistrationState): void {
+	for (const key of REGISTRATION_KEYS) delete state[key];
+}
+
+/** Records the production registration on one chain. */
+export function recordRegistration(state: ChainState, webhook: RemoteWebhook, url: string, config: TriggerConfig): void {
+	Object.assign(state, { webhookId: webhook.id, webhookUrl: url, ownAddresses: config.addresses.lowerCase });
+}
+
+/**
+ * Stores the per-chain state (assigned whole, so n8n sees the change and saves it), without the
+ * chains that hold nothing any more.
+ */
+export function saveChainStates(context: IHookFunctions, chains: ChainStates): void {
+	for (const [chainId, state] of Object.entries(chains)) {
+		if (state.catchUp !== undefined && Object.keys(state.catchUp).length === 0) delete state.catchUp;
+		if (Object.keys(state).length === 0) delete chains[chainId];
+	}
+	if (context.getMode() === 'manual') return;
+	const data = context.getWorkflowStaticData('node');
+	if (Object.keys(chains).length === 0) delete data.chains;
+	else data.chains = chains;
 }

@@ -1,11 +1,11 @@
 /**
- * Which transactions this process put out per trigger URL, live or in a catch-up, so that a
+ * Which transactions this process put out per trigger URL and chain, live or in a catch-up, so that a
  * transaction met by both at a gap's edges runs once. In memory only (static data is saved whole,
  * last writer wins); deactivation copies what a catch-up may meet into static data (catchUp.ts).
  */
 import { BoundedMap } from './boundedMap';
 
-/** Transactions remembered per URL: far more than arrive around one deactivation or activation. */
+/** Transactions remembered per URL and chain: far more than arrive around one deactivation or activation. */
 export const TRANSACTION_WINDOW_SIZE = 20_000;
 
 export class TransactionWindow {
@@ -58,11 +58,13 @@ export class TransactionWindow {
 
 export const transactionWindows = new BoundedMap<string, TransactionWindow>(2000);
 
-export function transactionWindowFor(url: string): TransactionWindow {
-	let window = transactionWindows.get(url);
+/** One window per trigger URL and chain: a gap's blocks are numbered per chain. */
+export function transactionWindowFor(url: string, chainId: string): TransactionWindow {
+	const key = `${chainId} ${url}`;
+	let window = transactionWindows.get(key);
 	if (window === undefined) {
 		window = new TransactionWindow();
-		transactionWindows.set(url, window);
+		transactionWindows.set(key, window);
 	}
 	return window;
 }

@@ -7,6 +7,9 @@ import { parsedTriggerParameter, readWatchParameters, type WatchParameters } fro
 
 export type OnDeactivation = 'delete' | 'keep';
 
+/** The node version from which Chains takes several chains (versions 1 and 2 keep the single Chain). */
+export const CHAINS_FROM_VERSION = 3;
+
 /** The trigger's parameters, parsed and validated once, for the lifecycle methods and webhook(). */
 export interface TriggerConfig extends WatchParameters {
 	eventSignatures: string[];
@@ -25,7 +28,7 @@ const parsed = parsedTriggerParameter;
 /** What webhook() needs for each delivery: reading only these parameters keeps a delivery cheap. */
 export type DeliveryConfig = Pick<
 	TriggerConfig,
-	'chainId' | 'addresses' | 'output' | 'filters' | 'includeHeaders' | 'verifySignature'
+	'chainIds' | 'addresses' | 'output' | 'filters' | 'includeHeaders' | 'verifySignature'
 >;
 
 export function readTriggerConfig(this: TriggerContext): TriggerConfig {
@@ -52,14 +55,14 @@ export function readDeliveryConfig(this: TriggerContext): DeliveryConfig {
 function readConfig(context: TriggerContext, full: true): TriggerConfig;
 function readConfig(context: TriggerContext, full: false): DeliveryConfig;
 function readConfig(context: TriggerContext, full: boolean): TriggerConfig | DeliveryConfig {
-	const { chainId, addresses, output, filters } = readWatchParameters(context, addressList);
+	const { chainIds, addresses, output, filters } = readWatchParameters(context, CHAINS_FROM_VERSION, addressList);
 	const eventSignatures = full
 		? parsed(context, 'Event Signatures', () => parseEventSignatures(context.getNodeParameter('eventSignatures', '')))
 		: [];
 	const options = context.getNodeParameter('options', {}) as IDataObject;
 
 	const delivery: DeliveryConfig = {
-		chainId,
+		chainIds,
 		addresses,
 		output,
 		filters,

@@ -1,4 +1,4 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 
 import { chainsRoute } from './chainRoutes';
 import { asListError } from './errors';
@@ -46,4 +46,14 @@ export async function searchChains(this: ILoadOptionsFunctions, filter?: string)
 /** Resource-locator search over the chains that support webhooks (for creating a webhook). */
 export async function searchWebhookChains(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	return await searchChainList(this, { feature: 'webhooks' }, filter);
+}
+
+/** The triggers' Chains choice (multiOptions): every chain the service serves, by name. */
+export async function getChains(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return (await searchChainList(this, {})).results.map(({ name, value }) => ({ name, value }));
+}
+
+/** The webhook trigger's Chains choice: the chains that support webhooks. */
+export async function getWebhookChains(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return (await searchChainList(this, { feature: 'webhooks' })).results.map(({ name, value }) => ({ name, value }));
 }

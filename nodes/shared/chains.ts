@@ -6,7 +6,7 @@ import { chainRoute } from './chainRoutes';
 import { serviceRequest, type ServiceContext, type ServiceRequest } from './transport';
 
 // All three nodes offer the chain searches.
-export { searchChains, searchWebhookChains } from './chainSearch';
+export { getChains, getWebhookChains, searchChains, searchWebhookChains } from './chainSearch';
 
 const CHAIN_ID_PATTERN = /^\d+$/;
 
@@ -50,6 +50,24 @@ export function chainLocatorProperty(
 	};
 }
 
+/**
+ * The triggers' Chains (from version 3 of the webhook trigger, 2 of the poll trigger): one or more
+ * chains picked from the service's list, or chain IDs from an expression (an array, or a text
+ * with commas). Older versions keep the single Chain resource locator (`chainId`).
+ */
+export function chainsProperty(loadOptionsMethod: 'getChains' | 'getWebhookChains', description: string, shownFrom: number): INodeProperties {
+	return {
+		displayName: 'Chains',
+		name: 'chainIds',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod },
+		default: [],
+		required: true,
+		description: `${description}. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+		displayOptions: { show: { '@version': [{ _cnd: { gte: shownFrom } }] } },
+	};
+}
+
 /** Validates a chain ID (decimal, as the service sends it) and returns it as a string. */
 export function parseChainId(value: unknown): string {
 	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
@@ -75,4 +93,12 @@ export async function fetchNativeToken(
 	if (typeof token.symbol === 'string') nativeToken.symbol = token.symbol;
 	if (typeof token.decimals === 'number') nativeToken.decimals = token.decimals;
 	return nativeToken;
+}
+
+/** Chain IDs given as a list or as text separated by commas, spaces or new lines: each checked, each once, in order. */
+export function parseChainIds(value: unknown): string[] {
+	const entries = Array.isArray(value) ? (value as unknown[]) : typeof value === 'string' ? value.split(/[\s,]+/).filter(Boolean) : [value];
+	const chainIds = [...new Set(entries.map(parseChainId))];
+	if (chainIds.length === 0) throw new InvalidInputError('no chain is selected (pick at least one)', value);
+	return chainIds;
 }

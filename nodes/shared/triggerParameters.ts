@@ -3,7 +3,7 @@ import type { IDataObject, IHookFunctions, INode, INodeProperties, IPollFunction
 
 import { AddressSet } from './addresses';
 import { parseDecimal } from './amounts';
-import { parseChainId } from './chains';
+import { parseChainId, parseChainIds } from './chains';
 import type { AssetType, Direction, TransferFilters } from './transfers';
 import { addressesProperty } from './webhookProperties';
 
@@ -101,10 +101,21 @@ export type TriggerOutput = 'transfers' | 'raw';
 
 /** Chain, Addresses, Output and Filters: what both triggers need to put out the same items. */
 export interface WatchParameters {
-	chainId: string;
+	/** One or more, each once, in the order given. */
+	chainIds: string[];
 	addresses: AddressSet;
 	output: TriggerOutput;
 	filters: TransferFilters;
+}
+
+type TriggerContext = IHookFunctions | IWebhookFunctions | IPollFunctions;
+
+/** Chains (a list, `chainIds`) from node version `chainsFrom` on; the single Chain (`chainId`) before it. */
+function readChainIds(context: TriggerContext, chainsFrom: number): string[] {
+	if (context.getNode().typeVersion >= chainsFrom) {
+		return parsedTriggerParameter(context, 'Chains', () => parseChainIds(context.getNodeParameter('chainIds', [])));
+	}
+	return [parsedTriggerParameter(context, 'Chain', () => parseChainId(context.getNodeParameter('chainId', '', { extractValue: true })))];
 }
 
 /**
@@ -112,10 +123,11 @@ export interface WatchParameters {
  * trigger passes one that remembers long lists, as it reads them on every delivery).
  */
 export function readWatchParameters(
-	context: IHookFunctions | IWebhookFunctions | IPollFunctions,
+	context: TriggerContext,
+	chainsFrom: number,
 	addressList: (value: unknown) => AddressSet = AddressSet.parse,
 ): WatchParameters {
-	const chainId = parsedTriggerParameter(context, 'Chain', () => parseChainId(context.getNodeParameter('chainId', '', { extractValue: true })));
+	const chainIds = readChainIds(context, chainsFrom);
 	const addresses = parsedTriggerParameter(context, 'Addresses', () => addressList(context.getNodeParameter('addresses', '')));
 	if (addresses.size === 0) {
 		throw new NodeOperationError(context.getNode(), 'No addresses to monitor', {
@@ -124,5 +136,5 @@ export function readWatchParameters(
 	}
 	const output = context.getNodeParameter('output', 'transfers') as TriggerOutput;
 	const filters = output === 'transfers' ? readTransferFilters(context, context.getNodeParameter('filters', {}) as IDataObject) : {};
-	return { chainId, addresses, output, filters };
+	return { chainIds, addresses, output, filters };
 }

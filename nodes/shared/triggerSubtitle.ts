@@ -7,10 +7,16 @@
 // list): the two chains the descriptions name get their short name, others their number.
 const KNOWN_CHAINS = JSON.stringify({ '43114': 'C-Chain', '43113': 'C-Chain Fuji' });
 
+const chainName = `((id) => (${KNOWN_CHAINS})[id] || "Chain " + id)`;
 const chainId = 'String($rawParameter["chainId"] || "")';
-const chainLabel =
-	`(${chainId} === "" ? "No chain" : ${chainId}.startsWith("=") ? "Chain from an expression" : ` +
-	`${KNOWN_CHAINS}[${chainId}] || "Chain " + ${chainId})`;
+const singleChainLabel =
+	`(${chainId} === "" ? "No chain" : ${chainId}.startsWith("=") ? "Chain from an expression" : ${chainName}(${chainId}))`;
+// Chains (later versions): a list of IDs, or an expression.
+const chainIds = '$rawParameter["chainIds"]';
+const chainsLabel =
+	`(Array.isArray(${chainIds}) ? (${chainIds}.length === 0 ? "No chain" : ${chainIds}.map((id) => ${chainName}(String(id))).join(" + ")) : ` +
+	`"Chains from an expression")`;
+const chainLabel = `(${chainIds} === undefined ? ${singleChainLabel} : ${chainsLabel})`;
 
 const addresses = '$rawParameter["addresses"]';
 const addressCount =

@@ -60,6 +60,15 @@ export async function findWebhookByUrl(
 	return undefined;
 }
 
+/** Every address_activity webhook of the account registered with `url` (a trigger's: one per chain). */
+export async function findWebhooksByUrl(this: ServiceContext, url: string, call: ServiceCall = {}): Promise<RemoteWebhook[]> {
+	const found: RemoteWebhook[] = [];
+	for await (const page of servicePages.call(this, { path: '/v1/webhooks', listField: 'webhooks', ...call })) {
+		found.push(...(page.entries as RemoteWebhook[]).filter((webhook) => webhook.url === url && webhook.eventType === 'address_activity'));
+	}
+	return found;
+}
+
 export async function updateWebhook(this: ServiceContext, webhookId: string, changes: IDataObject, call: ServiceCall = {}): Promise<RemoteWebhook> {
 	return (await serviceRequest.call(this, { method: 'PATCH', path: webhookPath(webhookId), body: changes, ...call })) as RemoteWebhook;
 }

@@ -174,7 +174,7 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 		expect(await webhooksAt(early.url)).toHaveLength(1);
 		const savedId = await waitFor("activation's record of the webhook in static data", async () => {
 			const saved = (await stack.client.getWorkflow(early.workflow.id)) as Workflow & { staticData?: Record<string, Record<string, unknown>> };
-			return saved.staticData?.[STATIC_DATA_KEY]?.webhookId as string | undefined;
+			return registrationOf(saved.staticData?.[STATIC_DATA_KEY])?.webhookId as string | undefined;
 		});
 		expect(savedId).toBe(webhook.id);
 
@@ -450,21 +450,30 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 			const workflow = (await stack.client.getWorkflow(id)) as Workflow & { staticData?: Record<string, Record<string, unknown>> };
 			for (const known of [secret, ...earlierSecrets]) expect(JSON.stringify(workflow)).not.toContain(known);
 			const state = workflow.staticData?.[STATIC_DATA_KEY] ?? {};
-			expect(Object.keys(state).filter((key) => !['webhookId', 'webhookUrl', 'chainId', 'ownAddresses', 'catchUp'].includes(key))).toEqual([]);
+			// Per chain: the registration and the catch-up position.
+			expect(Object.keys(state).filter((key) => key !== 'chains')).toEqual([]);
+			for (const chain of Object.values((state.chains ?? {}) as Record<string, object>)) {
+				expect(Object.keys(chain).filter((key) => !['webhookId', 'webhookUrl', 'ownAddresses', 'catchUp'].includes(key))).toEqual([]);
+			}
 		}
 		// An active one shows its registration there: static data is what this looks at. (Not the
 		// watcher of row 4: the lock taken right after its webhook appeared can make n8n's own save
 		// of the activation's static data fail, which the trigger copes with by finding the webhook by URL.)
 		const registration = await waitFor('the activation saved in static data', async () => {
 			const active = (await stack.client.getWorkflow(steady.workflow.id)) as Workflow & { staticData?: Record<string, Record<string, unknown>> };
-			return active.staticData?.[STATIC_DATA_KEY];
+			return registrationOf(active.staticData?.[STATIC_DATA_KEY]);
 		});
-		expect(registration).toMatchObject({ webhookId: (await webhookOf(steady)).id, webhookUrl: steady.url, chainId: CHAIN });
+		expect(registration).toMatchObject({ webhookId: (await webhookOf(steady)).id, webhookUrl: steady.url });
 		const log = stack.logText();
 		for (const known of [secret, ...earlierSecrets]) expect(log).not.toContain(known);
 		expect(log).not.toContain(EMULATOR_KEY);
 	});
 });
+
+/** The trigger's registration on CHAIN in its static data (`chains[chainId]`). */
+function registrationOf(state: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+	return (state?.chains as Record<string, Record<string, unknown>> | undefined)?.[CHAIN];
+}
 
 function txHashOf(attempt: DeliveryAttempt): string {
 	return (attempt.body.event as { transaction: { txHash: string } }).transaction.txHash;

@@ -27,6 +27,8 @@ export interface PollHarnessOptions {
 	staticData?: IDataObject;
 	/** What n8n's getPollBudgetMs() answers (n8n-core's PollContext default otherwise). */
 	pollBudgetMs?: number;
+	/** The node's typeVersion (default 1: the single Chain). */
+	typeVersion?: number;
 }
 
 /** One run of poll(): the items of the execution it started, or the error n8n would record. */
@@ -58,6 +60,7 @@ export class PollHarness {
 			id: 'b7c1d2e3-0000-4000-8000-00000000a001',
 			name: POLL_TRIGGER_NODE_NAME,
 			type: POLL_TRIGGER_NODE_TYPE,
+			typeVersion: options.typeVersion ?? 1,
 			parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...options.parameters },
 		});
 		this.credentialsHelper = new HarnessCredentialsHelper({ [CREDENTIAL_TYPE]: options.credentials });

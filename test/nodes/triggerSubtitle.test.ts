@@ -16,8 +16,8 @@ function address(n: number): string {
 
 describe.each(triggers)('the %s subtitle on the canvas', (_, nodeType, type) => {
 	/** The subtitle as the editor shows it: the description's expression over the node's parameters. */
-	function subtitle(parameters: INodeParameters): unknown {
-		const node = harnessNode({ id: 'subtitle', type, typeVersion: 1, parameters });
+	function subtitle(parameters: INodeParameters, typeVersion = 1): unknown {
+		const node = harnessNode({ id: 'subtitle', type, typeVersion, parameters });
 		return singleNodeWorkflow(node).expression.getSimpleParameterValue(node, nodeType.description.subtitle as string, 'internal', {});
 	}
 
@@ -49,5 +49,16 @@ describe.each(triggers)('the %s subtitle on the canvas', (_, nodeType, type) => 
 		expect(subtitle({ chainId: { __rl: true, mode: 'id', value: '={{ $json.chain }}' }, addresses: '={{ $json.wallets }}' })).toBe(
 			'Chain from an expression · addresses from an expression',
 		);
+	});
+
+	const chainsVersion = type === TRIGGER_NODE_TYPE ? 3 : 2;
+
+	it('names every chain of the Chains list (later versions)', () => {
+		expect(subtitle({ chainIds: ['43114', '43113', '99999'], addresses: address(1) }, chainsVersion)).toBe('C-Chain + C-Chain Fuji + Chain 99999 · 1 address');
+	});
+
+	it('says when no chain is picked in the Chains list, or they come from an expression', () => {
+		expect(subtitle({ chainIds: [], addresses: '' }, chainsVersion)).toBe('No chain · 0 addresses');
+		expect(subtitle({ chainIds: '={{ $json.chains }}', addresses: address(1) }, chainsVersion)).toBe('Chains from an expression · 1 address');
 	});
 });

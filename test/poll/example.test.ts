@@ -40,7 +40,7 @@ describe('the example workflow (examples/address-activity-poll-trigger.json)', (
 	it('is the webhook trigger example with a poll trigger in front: same addresses, filters and next nodes', () => {
 		const webhookExample = read('address-activity-trigger.json');
 		const webhookTrigger = webhookExample.nodes[0];
-		for (const name of ['chainId', 'addresses', 'includeInternalTxs', 'output', 'filters']) {
+		for (const name of ['chainIds', 'addresses', 'includeInternalTxs', 'output', 'filters']) {
 			expect(triggerNode.parameters[name]).toEqual(webhookTrigger.parameters[name]);
 		}
 		const rest = (workflow: ExampleWorkflow) => workflow.nodes.slice(1).map(({ name, type, parameters }) => ({ name, type, parameters }));
@@ -48,7 +48,7 @@ describe('the example workflow (examples/address-activity-poll-trigger.json)', (
 	});
 
 	it('runs its trigger as configured: incoming deposits become items with the fields the next nodes use', async () => {
-		const trigger = service.harness(triggerNode.parameters);
+		const trigger = service.harness(triggerNode.parameters, { typeVersion: triggerNode.typeVersion });
 		await trigger.activate();
 		const [treasury] = String(triggerNode.parameters.addresses).split('\n');
 		const sender = randomAddress();

@@ -5,7 +5,7 @@ import { EmulatorControl } from '../harness/emulatorControl';
 import { signDelivery } from '../harness/signing';
 import { DeliveryReceiver, TriggerHarness, type IncomingDelivery } from '../harness/trigger';
 import { startEmulator, type RunningEmulator } from '../emulator';
-import { ALICE, BOB, CAROL, DAVE, FUJI, triggerParameters } from './support';
+import { ALICE, BOB, CAROL, DAVE, FUJI, chainStateOf, triggerParameters } from './support';
 
 let emulator: RunningEmulator;
 let control: EmulatorControl;
@@ -164,7 +164,7 @@ describe('catching up after the workflow was deactivated', () => {
 		await transfer(CAROL, ALICE, { delivered: false });
 		await trigger.activate();
 		expect(trigger.startedRuns).toHaveLength(0);
-		expect(trigger.state.catchUp).toBeUndefined();
+		expect(chainStateOf(trigger).catchUp).toBeUndefined();
 		await trigger.deactivate();
 	});
 });

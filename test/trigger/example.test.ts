@@ -53,6 +53,7 @@ describe('the example workflow (examples/address-activity-trigger.json)', () => 
 			publicUrl: await receiver.start(),
 			nodeName: triggerNode.name,
 			webhookId: triggerNode.webhookId,
+			typeVersion: triggerNode.typeVersion,
 		});
 		await trigger.activate();
 		receiver.harness = trigger;

@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/processMemory';
 import type { RunningEmulator } from '../emulator';
 import { startEmulator } from '../emulator';
@@ -35,6 +37,11 @@ function harness(overrides: Partial<TriggerHarnessOptions> = {}): TriggerHarness
 	});
 }
 
+/** What the trigger keeps in static data about its webhook on Fuji. */
+function fuji(trigger: TriggerHarness): IDataObject {
+	return ((trigger.state.chains as IDataObject | undefined)?.[FUJI] ?? {}) as IDataObject;
+}
+
 async function accountWebhooks(): Promise<EmulatorWebhook[]> {
 	const { body } = await control.service<{ webhooks: EmulatorWebhook[] }>(key, 'GET', '/v1/webhooks?pageSize=100');
 	return body.webhooks;
@@ -66,13 +73,16 @@ describe('activation registers one webhook', () => {
 		});
 		expect(webhook.description).toContain('workflow ID wf-trigger-1');
 		expect(webhook.metadata.addresses.map((address) => address.toLowerCase()).sort()).toEqual([ALICE, BOB]);
+		// Per chain: the webhook there, and where receiving began (the chain head once the webhook was active; a later gap starts after it).
 		expect(trigger.state).toEqual({
-			webhookId: webhook.id,
-			webhookUrl: trigger.webhookUrl(),
-			chainId: FUJI,
-			ownAddresses: [ALICE, BOB],
-			// Where receiving began: the chain head once the webhook was active (a later gap starts after it).
-			catchUp: { mark: { block: Number((await control.chains()).find((chain) => chain.chainId === FUJI)?.headBlockNumber), at: expect.any(Number) } },
+			chains: {
+				[FUJI]: {
+					webhookId: webhook.id,
+					webhookUrl: trigger.webhookUrl(),
+					ownAddresses: [ALICE, BOB],
+					catchUp: { mark: { block: Number((await control.chains()).find((chain) => chain.chainId === FUJI)?.headBlockNumber), at: expect.any(Number) } },
+				},
+			},
 		});
 		// The secret stays out of static data, which n8n stores and shows with the workflow.
 		expect(JSON.stringify(trigger.persistedStaticData())).not.toContain(await control.sharedSecret(key));
@@ -90,7 +100,7 @@ describe('activation registers one webhook', () => {
 		await trigger.activate();
 		expect((await control.requests()).map((request) => request.path)).not.toContain('/v1/webhooks:getSharedSecret');
 		expect(trigger.state.sharedSecret).toBeUndefined();
-		expect(trigger.state.webhookId).toBe((await accountWebhooks())[0].id);
+		expect(fuji(trigger).webhookId).toBe((await accountWebhooks())[0].id);
 	});
 
 	it('uses the Webhook Name option when given', async () => {
@@ -124,7 +134,7 @@ describe('activation registers one webhook', () => {
 		await restarted.activate();
 
 		expect(await accountWebhooks()).toHaveLength(1);
-		expect(restarted.state).toMatchObject({ webhookId: webhook.id });
+		expect(fuji(restarted).webhookId).toBe(webhook.id);
 		expect(restarted.state.sharedSecret).toBeUndefined();
 	});
 
@@ -152,7 +162,7 @@ describe('activation registers one webhook', () => {
 			"Too many addresses: this trigger has 6 configured, but the account's plan allows at most 5 addresses per webhook",
 		);
 		expect(await accountWebhooks()).toEqual([]);
-		expect(trigger.state.webhookId).toBeUndefined();
+		expect(fuji(trigger).webhookId).toBeUndefined();
 	});
 
 	it('removes the webhook again when a step after creating it fails', async () => {
@@ -170,7 +180,7 @@ describe('activation registers one webhook', () => {
 			'GET /v1/webhooks:getSharedSecret 403',
 			expect.stringMatching(/^DELETE \/v1\/webhooks\/[0-9a-f-]{36} 200$/),
 		]);
-		expect(trigger.state.webhookId).toBeUndefined();
+		expect(fuji(trigger).webhookId).toBeUndefined();
 	});
 
 	it('adds addresses beyond one request in batches after creating, and cleans up if a batch fails', async () => {
@@ -235,13 +245,13 @@ describe('checkExists repairs or replaces the webhook', () => {
 		await control.service(key, 'DELETE', `/v1/webhooks/${old.id}`);
 
 		expect(await trigger.checkExists()).toBe(false);
-		expect(trigger.state.webhookId).toBeUndefined();
+		expect(fuji(trigger).webhookId).toBeUndefined();
 		await trigger.create();
 
 		const webhooks = await accountWebhooks();
 		expect(webhooks).toHaveLength(1);
 		expect(webhooks[0].id).not.toBe(old.id);
-		expect(trigger.state.webhookId).toBe(webhooks[0].id);
+		expect(fuji(trigger).webhookId).toBe(webhooks[0].id);
 	});
 
 	it('applies changed flags and added addresses to the existing webhook', async () => {
@@ -308,7 +318,7 @@ describe('deactivation', () => {
 		await trigger.deactivate();
 
 		expect(await accountWebhooks()).toEqual([]);
-		expect(trigger.state.webhookId).toBeUndefined();
+		expect(fuji(trigger).webhookId).toBeUndefined();
 		expect(trigger.state.sharedSecret).toBeUndefined();
 	});
 
@@ -322,7 +332,7 @@ describe('deactivation', () => {
 		await expect(trigger.deactivate()).resolves.toBeUndefined();
 
 		expect(await requestLines()).toEqual(['GET /v1/webhooks 200', `DELETE /v1/webhooks/${webhook.id} 404`]);
-		expect(trigger.state.webhookId).toBeUndefined();
+		expect(fuji(trigger).webhookId).toBeUndefined();
 	});
 
 	it('reports any other failure and keeps the webhook known', async () => {
@@ -333,7 +343,7 @@ describe('deactivation', () => {
 		await expect(trigger.deactivate()).rejects.toThrow('The API key lacks the privilege for this action');
 
 		expect(await accountWebhooks()).toHaveLength(1);
-		expect(trigger.state.webhookId).toBe((await accountWebhooks())[0].id);
+		expect(fuji(trigger).webhookId).toBe((await accountWebhooks())[0].id);
 	});
 
 	it('keeps the webhook inactive with "Keep Webhook", and re-activates it with addresses added meanwhile', async () => {
@@ -377,7 +387,7 @@ describe('deactivation', () => {
 		const [after] = await accountWebhooks();
 		expect(after).toMatchObject({ id: webhook.id, status: 'active' });
 		expect(after.metadata.addresses.sort()).toEqual([ALICE, DAVE]);
-		expect(edited.state.ownAddresses).toEqual([ALICE]);
+		expect(fuji(edited).ownAddresses).toEqual([ALICE]);
 	});
 
 	it('deletes the webhook registered at its URL even when no id was recorded (activation still saving)', async () => {

@@ -6,7 +6,7 @@ import { SECRET_READ_INTERVAL_MS } from '../../nodes/AddressActivityTrigger/deli
 import { signDelivery } from '../harness/signing';
 import { sleep } from '../harness/wait';
 import { logLines, TriggerHarness, type ReceivedDelivery } from '../harness/trigger';
-import { ALICE, BOB, CAROL, DAVE, FUJI, ITEMS, NFT, USDC, startWithReceiver, triggerParameters, type EmulatorWithReceiver } from './support';
+import { ALICE, BOB, CAROL, DAVE, FUJI, ITEMS, NFT, USDC, chainStateOf, startWithReceiver, triggerParameters, type EmulatorWithReceiver } from './support';
 
 let stack: EmulatorWithReceiver;
 let emulator: EmulatorWithReceiver['emulator'];
@@ -121,11 +121,11 @@ describe('Transfers output', () => {
 			time: new Date(blockTimestamp * 1000).toISOString(),
 			chainId: FUJI,
 			messageId: message.messageId,
-			webhookId: trigger.state.webhookId,
+			webhookId: chainStateOf(trigger).webhookId,
 		});
 		expect(items[3].tokenId).toBe('7');
 
-		const attempts = await control.deliveries({ webhookId: String(trigger.state.webhookId) });
+		const attempts = await control.deliveries({ webhookId: String(chainStateOf(trigger).webhookId) });
 		expect(attempts.map((attempt) => [attempt.attempt, attempt.statusCode, attempt.outcome])).toEqual([[1, 200, 'delivered']]);
 	});
 
@@ -146,7 +146,7 @@ describe('Transfers output', () => {
 
 	it('gives the transfers of addresses added to the webhook elsewhere, reading the webhook again at most every 10 s', async () => {
 		await activate(triggerParameters({ addresses: ALICE }));
-		const webhookId = String(trigger.state.webhookId);
+		const webhookId = String(chainStateOf(trigger).webhookId);
 		// Another workflow adds an address with the Address Activity node while this one is active.
 		await control.service(key, 'PATCH', `/v1/webhooks/${webhookId}/addresses`, { addresses: [DAVE] });
 		await control.clearRequests();
@@ -293,7 +293,7 @@ describe('verification', () => {
 		const outcome = await trigger.receive(foreign);
 		expect(outcome).toMatchObject({
 			statusCode: 401,
-			body: { message: `Refused a delivery for webhook ${other.body.id}, which is not registered at this trigger's URL` },
+			body: { message: `Refused a delivery for webhook ${other.body.id}, which is not registered at this trigger's URL on one of its chains` },
 			items: undefined,
 		});
 		expect(logLines.at(-1)?.message).toContain(`Refused a delivery for webhook ${other.body.id}`);
@@ -302,7 +302,7 @@ describe('verification', () => {
 
 	it('acknowledges and logs a correctly signed body that is not a delivery (no retries for days), and answers 400 to one that is not JSON', async () => {
 		const secret = (await control.service<{ secret: string }>(key, 'GET', '/v1/webhooks:getSharedSecret')).body.secret;
-		const body = { webhookId: trigger.state.webhookId, eventType: 'address_activity', messageId: 'm-1', event: {} };
+		const body = { webhookId: chainStateOf(trigger).webhookId, eventType: 'address_activity', messageId: 'm-1', event: {} };
 		const outcome = await trigger.receive({
 			headers: { 'content-type': 'application/json', 'x-signature': signDelivery(body, secret) },
 			rawBody: changed(body),
@@ -397,7 +397,7 @@ describe('verification', () => {
 		expect(genuine.map((delivery) => delivery.outcome?.statusCode)).toEqual([200, 200, 200, 200]);
 		expect(genuine.map((delivery) => delivery.outcome?.items?.length)).toEqual([1, 1, 1, 1]);
 		// Nothing the service had to send twice.
-		const attempts = await control.deliveries({ webhookId: String(trigger.state.webhookId) });
+		const attempts = await control.deliveries({ webhookId: String(chainStateOf(trigger).webhookId) });
 		const forGenuine = attempts.filter((attempt) => genuine.some((delivery) => jsonOf(delivery).messageId === attempt.messageId));
 		expect(forGenuine.map((attempt) => attempt.statusCode)).toEqual([200, 200, 200, 200]);
 	});
@@ -414,7 +414,7 @@ describe('duplicates', () => {
 		expect(jsonOf(retry).messageId).toBe(jsonOf(first).messageId);
 		expect(first.outcome?.items).toHaveLength(1);
 		expect(retry.outcome).toMatchObject({ statusCode: 200, body: { received: true }, items: undefined });
-		const attempts = await control.deliveries({ webhookId: String(trigger.state.webhookId) });
+		const attempts = await control.deliveries({ webhookId: String(chainStateOf(trigger).webhookId) });
 		expect(attempts.map((attempt) => [attempt.attempt, attempt.statusCode])).toEqual([
 			[1, 503],
 			[2, 200],
@@ -441,7 +441,7 @@ describe('duplicates', () => {
 		expect(first.outcome?.statusCode).toBe(500);
 		expect(retry.outcome?.statusCode).toBe(200);
 		expect(trigger.startedRuns).toHaveLength(1);
-		const attempts = await control.deliveries({ webhookId: String(trigger.state.webhookId) });
+		const attempts = await control.deliveries({ webhookId: String(chainStateOf(trigger).webhookId) });
 		expect(attempts.map((attempt) => [attempt.attempt, attempt.statusCode])).toEqual([
 			[1, 500],
 			[2, 200],
@@ -484,7 +484,7 @@ describe('answers the service gave up on, and addresses that cannot be read', ()
 
 	it('runs a delivery about an address added elsewhere just after the trigger last read its webhook', async () => {
 		await activate(triggerParameters({ addresses: ALICE }));
-		const webhookId = String(trigger.state.webhookId);
+		const webhookId = String(chainStateOf(trigger).webhookId);
 		const EVE = `0x${'5e'.repeat(20)}`;
 		await control.service(key, 'PATCH', `/v1/webhooks/${webhookId}/addresses`, { addresses: [DAVE] });
 		const first = await deliver({ from: BOB, to: DAVE, value: '17' }); // reads the webhook: Dave is there
@@ -496,7 +496,7 @@ describe('answers the service gave up on, and addresses that cannot be read', ()
 
 	it('asks for a retry, rather than acknowledging, a delivery about an address it cannot confirm', async () => {
 		await activate(triggerParameters({ addresses: ALICE }));
-		const webhookId = String(trigger.state.webhookId);
+		const webhookId = String(chainStateOf(trigger).webhookId);
 		await control.service(key, 'PATCH', `/v1/webhooks/${webhookId}/addresses`, { addresses: [DAVE] });
 		await control.addFault({ method: 'GET', path: `/v1/webhooks/${webhookId}`, count: 1, status: 503 });
 		const before = receiver.deliveries.length;
@@ -531,7 +531,7 @@ describe('races with activation', () => {
 describe('signature schemes', () => {
 	it.each(['jcs', 'raw', 'rawUtf8Key'] as const)('accepts deliveries signed the "%s" way', async (scheme) => {
 		await activate(triggerParameters({ addresses: ALICE }));
-		await control.setSignatureScheme({ scheme, webhookId: String(trigger.state.webhookId) });
+		await control.setSignatureScheme({ scheme, webhookId: String(chainStateOf(trigger).webhookId) });
 		const delivery = await deliver({ from: ALICE, to: CAROL, value: '14' });
 		expect(delivery.outcome?.statusCode).toBe(200);
 		expect(delivery.outcome?.items).toHaveLength(1);
@@ -556,7 +556,7 @@ describe('test URL', () => {
 		expect(delivery.path).toBe(new URL(trigger.webhookUrl({ test: true })).pathname);
 		expect(delivery.outcome?.items?.map((item) => item.json.amount)).toEqual(['1']);
 		// Its webhookId is the temporary test webhook: the item says it is a test event.
-		expect(delivery.outcome?.items?.[0].json).toMatchObject({ webhookId: trigger.state.webhookId ?? expect.any(String), testEvent: true });
+		expect(delivery.outcome?.items?.[0].json).toMatchObject({ webhookId: chainStateOf(trigger).webhookId ?? expect.any(String), testEvent: true });
 		expect(Object.keys(delivery.outcome?.items?.[0].json ?? {}).slice(-2)).toEqual(['webhookId', 'testEvent']);
 		await trigger.deactivate({ test: true });
 		expect((await control.webhooks()).filter((webhook) => webhook.url.includes('/webhook-test/'))).toEqual([]);

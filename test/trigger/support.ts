@@ -1,9 +1,9 @@
 /** Addresses, chain and parameters the trigger tests share. */
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { startEmulator } from '../emulator';
 import { EmulatorControl } from '../harness/emulatorControl';
-import { DeliveryReceiver } from '../harness/trigger';
+import { DeliveryReceiver, type TriggerHarness } from '../harness/trigger';
 
 export const ALICE = '0x1111111111111111111111111111111111111111';
 export const BOB = '0x2222222222222222222222222222222222222222';
@@ -46,4 +46,9 @@ export async function startWithReceiver(options: Parameters<typeof startEmulator
 			await emulator.close();
 		},
 	};
+}
+
+/** What the trigger keeps in static data about one chain (its webhook, its catch-up): `chains[chainId]`. */
+export function chainStateOf(trigger: TriggerHarness, chainId = FUJI): IDataObject {
+	return ((trigger.state.chains as IDataObject | undefined)?.[chainId] ?? {}) as IDataObject;
 }

@@ -1,0 +1,274 @@
+/**
+ * The trigger's webhookMethods: one webhook per chain at the service, all registered at the
+ * trigger's one URL. Activation registers all or none; deactivation removes all.
+ */
+import { NodeOperationError } from 'n8n-workflow';
+import type { IHookFunctions } from 'n8n-workflow';
+
+import { fetchNativeToken } from '../shared/chains';
+import { isNotFoundError, toNodeError } from '../shared/errors';
+import {
+	changeAddresses,
+	createWebhook,
+	deleteWebhook,
+	fetchSharedSecret,
+	findWebhookByUrl,
+	findWebhooksByUrl,
+	getWebhook,
+	updateWebhook,
+	type RemoteWebhook,
+	type ServiceCall,
+} from '../shared/webhooks';
+import { catchUpAfterActivation, gapStart, recordGap } from './catchUp';
+import { rememberWebhook } from './deliveryLookups';
+import { forgetWebhooksAt, knownWebhooks, nativeTokens, sharedSecrets, webhookKey } from './processMemory';
+import { canBeUpdated, reconcileWebhook, webhookLabel } from './registration';
+import { chainState, chainStates, clearRegistration, recordRegistration, saveChainStates, type ChainStates } from './staticData';
+import { readTriggerConfig, type OnDeactivation, type TriggerConfig } from './triggerConfig';
+
+/** The time given to removing what a failed activation created, beyond its own budget. */
+const CLEANUP_BUDGET_MS = 10_000;
+
+/** What one lifecycle call works with. */
+interface Lifecycle {
+	context: IHookFunctions;
+	config: TriggerConfig;
+	url: string;
+	chains: ChainStates;
+	call: ServiceCall;
+	/** Whether this call read the shared secret already (once, for all chains). */
+	secretRead?: boolean;
+}
+
+export function ownUrl(context: IHookFunctions): string {
+	const url = context.getNodeWebhookUrl('default');
+	if (!url) throw new NodeOperationError(context.getNode(), 'n8n did not provide a webhook URL for this trigger');
+	return url;
+}
+
+/** A listening "test event" registers temporary webhooks at the test URL and keeps them in memory only. */
+export function isTestListening(context: IHookFunctions): boolean {
+	return context.getMode() === 'manual';
+}
+
+async function inLifecycle<T>(context: IHookFunctions, call: ServiceCall, work: (lifecycle: Lifecycle) => Promise<T>): Promise<T> {
+	const config = readTriggerConfig.call(context);
+	const url = ownUrl(context);
+	const chains = chainStates(context, config.chainIds);
+	try {
+		return await work({ context, config, url, chains, call });
+	} finally {
+		saveChainStates(context, chains);
+	}
+}
+
+/**
+ * After registration on one chain: this process knows the secret, the webhook and the chain's
+ * native token at once (webhook processes learn them on their first delivery), and the
+ * registration is recorded.
+ */
+async function afterRegistration(lifecycle: Lifecycle, chainId: string, webhook: RemoteWebhook): Promise<void> {
+	const { context, config, url, chains, call } = lifecycle;
+	// Read at every activation (the credential may now hold another account's key), so that a key
+	// without the webhook privilege fails activation rather than every delivery.
+	if (config.verifySignature && lifecycle.secretRead !== true) {
+		const credentialId = context.getNode().credentials?.addressActivityApi?.id ?? 'default';
+		sharedSecrets.set(credentialId, { secret: await fetchSharedSecret.call(context, call), readStartedAt: 0 });
+		lifecycle.secretRead = true;
+	}
+	if (nativeTokens.get(chainId) === undefined) nativeTokens.set(chainId, await fetchNativeToken.call(context, chainId, call));
+	rememberWebhook(url, webhook);
+	recordRegistration(chainState(chains, chainId), webhook, url, config);
+}
+
+/**
+ * This trigger's webhook on one chain: the one it recorded (even if its URL was changed elsewhere:
+ * reconciling points it back), else the one registered at its URL on that chain.
+ */
+async function findOwnWebhook({ context, url, chains, call }: Lifecycle, chainId: string): Promise<RemoteWebhook | undefined> {
+	const state = chains[chainId];
+	if (state?.webhookId && state.webhookUrl === url) {
+		try {
+			return await getWebhook.call(context, state.webhookId, call);
+		} catch (error) {
+			if (!isNotFoundError(error)) throw toNodeError(context, error);
+		}
+	}
+	// The URL is unique to this workflow and node: it finds a webhook whose id was never recorded
+	// (activation still running, a failed save) or one kept at deactivation.
+	return await findWebhookByUrl.call(context, url, { chainId, ...call });
+}
+
+/** Removes the webhooks recorded for chains no longer configured (the Chains parameter changed). */
+async function removeUnwatchedChains({ context, config, chains, call }: Lifecycle): Promise<void> {
+	for (const [chainId, state] of Object.entries(chains)) {
+		if (config.chainIds.includes(chainId) || state.webhookId === undefined) continue;
+		await deleteWebhook.call(context, state.webhookId, call);
+		clearRegistration(state);
+	}
+}
+
+/** Brings a found webhook in line with the parameters and re-activates it. */
+async function reconcile(lifecycle: Lifecycle, chainId: string, webhook: RemoteWebhook): Promise<RemoteWebhook> {
+	const { context, config, url, chains, call } = lifecycle;
+	const label = webhookLabel(context, config, isTestListening(context));
+	return await reconcileWebhook.call(context, webhook, config, url, label, chains[chainId]?.ownAddresses ?? [], call);
+}
+
+/** True when every chain's webhook exists at the service and matches the parameters (repairing what can be repaired). */
+export async function checkExists(context: IHookFunctions, call: ServiceCall): Promise<boolean> {
+	return await inLifecycle(context, call, async (lifecycle) => {
+		const { config, url, chains } = lifecycle;
+		await removeUnwatchedChains(lifecycle);
+		const found = new Map<string, RemoteWebhook>();
+		for (const chainId of config.chainIds) {
+			const state = chainState(chains, chainId);
+			const webhook = await findOwnWebhook(lifecycle, chainId);
+			if (webhook !== undefined && !canBeUpdated(webhook, config, chainId)) {
+				// The event signatures changed, which the service cannot update: replace it.
+				await deleteWebhook.call(context, webhook.id, call);
+				knownWebhooks.delete(webhookKey(url, webhook.id));
+			}
+			if (webhook === undefined || !canBeUpdated(webhook, config, chainId)) {
+				// Gone (or replaced): create() registers it, and reuses the others found here.
+				clearRegistration(state);
+				continue;
+			}
+			Object.assign(state, { webhookId: webhook.id, webhookUrl: url });
+			found.set(chainId, webhook);
+		}
+		if (found.size < config.chainIds.length) return false;
+		for (const [chainId, webhook] of found) await afterRegistration(lifecycle, chainId, await reconcile(lifecycle, chainId, webhook));
+		await catchUpEveryChain(lifecycle, found);
+		return true;
+	});
+}
+
+/** Once every chain's webhook receives: each chain catches up on its own gap. */
+async function catchUpEveryChain({ context, config, url, chains }: Lifecycle, before: Map<string, RemoteWebhook | undefined>): Promise<void> {
+	for (const chainId of config.chainIds) {
+		const webhookId = chains[chainId]?.webhookId;
+		if (webhookId === undefined) continue;
+		const wasReceiving = before.get(chainId)?.status === 'active';
+		await catchUpAfterActivation(context, chainState(chains, chainId), config, { chainId, url, webhookId, wasReceiving });
+	}
+}
+
+/** A new webhook on one chain, with every configured address. */
+async function createOnChain(lifecycle: Lifecycle, chainId: string, created: string[]): Promise<RemoteWebhook> {
+	const { context, config, url, call } = lifecycle;
+	const label = webhookLabel(context, config, isTestListening(context));
+	const { webhook, remainingAddresses } = await createWebhook.call(
+		context,
+		{ ...config, chainId, addresses: config.addresses.list, url, name: label.name, description: label.description },
+		{ configured: config.addresses.size, ...call },
+	);
+	created.push(webhook.id);
+	await changeAddresses.call(context, 'add', webhook.id, remainingAddresses, { configured: config.addresses.size, ...call });
+	return { ...webhook, metadata: { ...webhook.metadata, addresses: [...(webhook.metadata?.addresses ?? []), ...remainingAddresses] } };
+}
+
+/** The webhook checkExists found on this chain, if it still exists. */
+async function recordedWebhook({ context, url, chains, call }: Lifecycle, chainId: string): Promise<RemoteWebhook | undefined> {
+	const state = chains[chainId];
+	if (!state?.webhookId || state.webhookUrl !== url) return undefined;
+	try {
+		return await getWebhook.call(context, state.webhookId, call);
+	} catch (error) {
+		if (isNotFoundError(error)) return undefined;
+		throw toNodeError(context, error);
+	}
+}
+
+/**
+ * Registers a webhook on every chain (reusing those checkExists found); if any step fails, removes
+ * the webhooks this call created, so an activation leaves all chains registered or none.
+ */
+export async function create(context: IHookFunctions, call: ServiceCall): Promise<boolean> {
+	return await inLifecycle(context, call, async (lifecycle) => {
+		const { config, url, chains } = lifecycle;
+		for (const state of Object.values(chains)) {
+			if (!state.webhookId || state.webhookUrl === url) continue;
+			// n8n's public URL changed since the last activation: the old webhook is ours too.
+			await deleteWebhook.call(context, state.webhookId, call);
+			clearRegistration(state);
+		}
+		const created: string[] = [];
+		const before = new Map<string, RemoteWebhook | undefined>();
+		for (const chainId of config.chainIds) {
+			try {
+				const existing = await recordedWebhook(lifecycle, chainId);
+				before.set(chainId, existing);
+				const webhook = existing !== undefined ? await reconcile(lifecycle, chainId, existing) : await createOnChain(lifecycle, chainId, created);
+				await afterRegistration(lifecycle, chainId, webhook);
+			} catch (error) {
+				await removeAfterFailedCreate(lifecycle, chainId, created, error);
+			}
+		}
+		await catchUpEveryChain(lifecycle, before);
+		return true;
+	});
+}
+
+/**
+ * Deletes every chain's webhook (already gone counts as deleted), or keeps them inactive when the
+ * option says so. Found by recorded id and by URL, so no path leaves an active webhook behind.
+ */
+export async function remove(context: IHookFunctions, call: ServiceCall): Promise<boolean> {
+	return await inLifecycle(context, call, async (lifecycle) => {
+		const { url, chains } = lifecycle;
+		const onDeactivation = context.getNodeParameter('options.onDeactivation', 'delete') as OnDeactivation;
+		const keep = onDeactivation === 'keep' && !isTestListening(context);
+		const targets = new Map<string, string>();
+		for (const [chainId, state] of Object.entries(chains)) if (state.webhookId) targets.set(state.webhookId, chainId);
+		const atUrl = await findWebhooksByUrl.call(context, url, call);
+		for (const webhook of atUrl) targets.set(webhook.id, String(webhook.chainId));
+		const gaps = new Map<string, Awaited<ReturnType<typeof gapStart>>>();
+		for (const chainId of new Set(targets.values())) {
+			const receiving = atUrl.some((webhook) => String(webhook.chainId) === chainId && webhook.status === 'active');
+			gaps.set(chainId, await gapStart(context, chainState(chains, chainId), chainId, receiving));
+		}
+		forgetWebhooksAt(url);
+		for (const webhookId of targets.keys()) {
+			if (!keep) {
+				await deleteWebhook.call(context, webhookId, call);
+				continue;
+			}
+			try {
+				await updateWebhook.call(context, webhookId, { status: 'inactive' }, call);
+			} catch (error) {
+				if (!isNotFoundError(error)) throw toNodeError(context, error);
+			}
+		}
+		for (const [chainId, gap] of gaps) {
+			if (!keep) clearRegistration(chainState(chains, chainId));
+			recordGap(chainState(chains, chainId), chainId, url, gap);
+		}
+		return true;
+	});
+}
+
+/** Removes the webhooks this activation created after a later step failed, then reports the failure, naming its chain. */
+async function removeAfterFailedCreate(lifecycle: Lifecycle, chainId: string, created: string[], error: unknown): Promise<never> {
+	const { context, config, url, chains, call } = lifecycle;
+	const failure = toNodeError(context, error);
+	if (config.chainIds.length > 1) failure.message = `Chain ${chainId}: ${failure.message}`;
+	// Still inside n8n's 84 s when the failure used up the 45 s lifecycle budget.
+	const deadline = Math.max(call.deadline ?? 0, Date.now() + CLEANUP_BUDGET_MS);
+	const left: Array<{ webhookId: string; reason: string }> = [];
+	for (const webhookId of created) {
+		knownWebhooks.delete(webhookKey(url, webhookId));
+		for (const state of Object.values(chains)) if (state.webhookId === webhookId) clearRegistration(state);
+		try {
+			await deleteWebhook.call(context, webhookId, { ...call, deadline });
+		} catch (cleanupError) {
+			left.push({ webhookId, reason: (cleanupError as Error).message });
+		}
+	}
+	if (left.length === 0) throw failure;
+	throw new NodeOperationError(
+		context.getNode(),
+		`${failure.message}. The ${left.length === 1 ? 'webhook' : 'webhooks'} ${left.map((entry) => entry.webhookId).join(', ')} created moments before could not be removed again: ${left.map((entry) => entry.reason).join('; ')}`,
+		{ description: 'Delete it with the Address Activity node (Webhook > Delete) or in the dashboard, then activate again.' },
+	);
+}
