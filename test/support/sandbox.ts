@@ -64,8 +64,10 @@ function watchedByExamples(examples: WorkflowInput[]): { chainId: string; addres
 	for (const example of examples) {
 		for (const node of example.nodes) {
 			if (node.type !== TRIGGER_NODE_TYPE) continue;
+			// Chains (a list) from trigger version 3 on; the single Chain before.
+			const chains = node.parameters.chainIds as string[] | undefined;
 			const chain = node.parameters.chainId as { value?: string } | string | undefined;
-			const chainId = typeof chain === 'string' ? chain : chain?.value;
+			const chainId = Array.isArray(chains) ? chains[0] : typeof chain === 'string' ? chain : chain?.value;
 			const addresses = String(node.parameters.addresses ?? '')
 				.split(/[\s,]+/)
 				.filter((address) => /^0x[0-9a-fA-F]{40}$/.test(address));
