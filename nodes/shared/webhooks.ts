@@ -21,7 +21,8 @@ export interface RemoteWebhook extends IDataObject {
 	description?: string;
 	includeInternalTxs?: boolean;
 	includeLogs?: boolean;
-	metadata?: { addresses?: string[]; eventSignatures?: string[] };
+	/** address_activity: addresses; the primary-network types: keyType, keys, subEvents and their filters. */
+	metadata?: { addresses?: string[]; eventSignatures?: string[]; keyType?: string; keys?: string[] };
 }
 
 /** Addresses sent per request (create body, add, remove), as peers of the service do. */
@@ -43,17 +44,24 @@ export async function getWebhook(this: ServiceContext, webhookId: string, call: 
 	return (await serviceRequest.call(this, { method: 'GET', path: webhookPath(webhookId), ...call })) as RemoteWebhook;
 }
 
-/** The account's address_activity webhook registered with `url` (and on `chainId`, when given), if any. */
+/**
+ * The account's webhook registered with `url`, of `eventType` (default address_activity), on
+ * `chainId` and watching exactly `keys` (primary-network types), when given; if any.
+ */
 export async function findWebhookByUrl(
 	this: ServiceContext,
 	url: string,
-	options: ServiceCall & { chainId?: string } = {},
+	options: ServiceCall & { chainId?: string; eventType?: string; keys?: string[] } = {},
 ): Promise<RemoteWebhook | undefined> {
-	const { chainId, ...call } = options;
+	const { chainId, eventType = 'address_activity', keys, ...call } = options;
+	const sameKeys = (listed: unknown) => Array.isArray(listed) && [...listed].sort().join() === [...(keys ?? [])].sort().join();
 	for await (const page of servicePages.call(this, { path: '/v1/webhooks', listField: 'webhooks', ...call })) {
 		const match = (page.entries as RemoteWebhook[]).find(
 			(webhook) =>
-				webhook.url === url && webhook.eventType === 'address_activity' && (chainId === undefined || String(webhook.chainId) === chainId),
+				webhook.url === url &&
+				webhook.eventType === eventType &&
+				(chainId === undefined || String(webhook.chainId) === chainId) &&
+				(keys === undefined || sameKeys(webhook.metadata?.keys)),
 		);
 		if (match) return match;
 	}
@@ -173,10 +181,11 @@ export async function fetchWebhookAddresses(
 	this: ServiceContext,
 	webhookId: string,
 	call: ServiceCall = {},
-	webhook?: IDataObject,
+	webhook?: RemoteWebhook,
 ): Promise<Map<string, string>> {
 	const record = webhook ?? (await getWebhook.call(this, webhookId, call));
-	let addresses = (record.metadata as IDataObject | undefined)?.addresses as string[] | undefined;
+	// An EVM webhook lists addresses, a P-Chain one its keys (P-Chain addresses).
+	let addresses = record.metadata?.addresses ?? record.metadata?.keys;
 	if (!Array.isArray(addresses)) {
 		const listed = await serviceList.call(this, { path: `${webhookPath(webhookId)}/addresses`, listField: 'addresses', returnAll: true, ...call });
 		addresses = listed as unknown as string[];
@@ -236,6 +245,23 @@ export async function createWebhook(
 		}
 		const explained = options.configured !== undefined ? explainAddressLimit(this, error, options.configured, itemIndex) : error;
 		throw toNodeError(this, explained, itemIndex);
+	}
+}
+
+/**
+ * Registers a webhook of a primary-network type from its create body (primaryNetworkWebhooks.ts).
+ * A create that failed with a 5xx or dropped connection may have happened: it is looked up first.
+ */
+export async function createPrimaryNetworkWebhook(this: ServiceContext, body: IDataObject, call: ServiceCall = {}): Promise<RemoteWebhook> {
+	try {
+		return (await serviceRequest.call(this, { method: 'POST', path: '/v1/webhooks', body, ...call })) as RemoteWebhook;
+	} catch (error) {
+		if (mayHaveBeenCreated(error)) {
+			const keys = (body.metadata as IDataObject).keys as string[];
+			const created = await findWebhookByUrl.call(this, String(body.url), { ...call, eventType: String(body.eventType), keys }).catch(() => undefined);
+			if (created !== undefined) return created;
+		}
+		throw toNodeError(this, error, call.itemIndex);
 	}
 }
 

@@ -16,15 +16,25 @@ function shownFields(typeVersion: number, parameters: INodeParameters): INodePro
 	);
 }
 
+/** The entries of a collection the editor offers for these parameters (an entry may look at the node's parameters). */
+function shownOptions(typeVersion: number, parameters: INodeParameters, fields: INodeProperties[], name = 'options'): string[] {
+	const node: INode = harnessNode({ typeVersion, parameters });
+	const collection = fields.find((field) => field.name === name);
+	return (collection?.options as INodeProperties[])
+		.filter((option) => NodeHelpers.displayParameter({}, option, node, description, parameters))
+		.map((option) => option.displayName);
+}
+
 describe('Webhook > Create in the editor', () => {
 	// As the editor holds a new node: every parameter at its default.
 	const create = { resource: 'webhook', operation: 'create', addresses: '' };
 
-	it('version 1.1 shows Event Signatures right after Addresses, then one Options and the Request Options', () => {
+	it('version 1.1 asks for the Event Type first, then shows Event Signatures right after Addresses, one Options and the Request Options', () => {
 		const fields = shownFields(1.1, create);
 		expect(fields.map((field) => field.displayName)).toEqual([
 			'Resource',
 			'Operation',
+			'Event Type',
 			'Callback URL',
 			'Chain',
 			'Addresses',
@@ -42,6 +52,60 @@ describe('Webhook > Create in the editor', () => {
 		const fields = shownFields(1, create).map((field) => field.name);
 		expect(fields).toEqual(expect.arrayContaining(['additionalFields', 'options']));
 		expect(fields).not.toContain('eventSignatures');
+	});
+
+	it('P-Chain Address Activity shows Network, Addresses and Sub-Events, without the EVM fields or Batch Size', () => {
+		const parameters = { ...create, eventType: 'primary_network_address_activity', addressSubEvents: ['balance_change'] };
+		const fields = shownFields(1.1, parameters);
+		expect(fields.map((field) => field.displayName)).toEqual([
+			'Resource',
+			'Operation',
+			'Event Type',
+			'Callback URL',
+			'Network',
+			'Addresses',
+			'Sub-Events',
+			'Options',
+			'Request Options',
+		]);
+		expect(shownOptions(1.1, parameters, fields)).toEqual(['Description', 'Name']);
+	});
+
+	it('P-Chain Address Activity with the Balance Threshold sub-event also shows Balance Type and Balance Threshold (AVAX)', () => {
+		const fields = shownFields(1.1, { ...create, eventType: 'primary_network_address_activity', addressSubEvents: ['balance_change', 'balance_threshold'] });
+		expect(fields.map((field) => field.displayName)).toEqual(expect.arrayContaining(['Balance Type', 'Balance Threshold (AVAX)']));
+		const balanceType = fields.find((field) => field.name === 'balanceType');
+		expect((balanceType?.options as Array<{ name: string }>).map((option) => option.name)).toHaveLength(10);
+		expect((balanceType?.options as Array<{ name: string }>).map((option) => option.name)).toContain('Atomic Memory Unlocked');
+	});
+
+	it('Validator Activity shows Network, Key Type, one Key, Sub-Events and the validator filters', () => {
+		const parameters = { ...create, eventType: 'validator_activity', validatorSubEvents: ['validator_stake'] };
+		const fields = shownFields(1.1, parameters);
+		expect(fields.map((field) => field.displayName)).toEqual([
+			'Resource',
+			'Operation',
+			'Event Type',
+			'Callback URL',
+			'Network',
+			'Key Type',
+			'Key',
+			'Sub-Events',
+			'Validator Filters',
+			'Options',
+			'Request Options',
+		]);
+		const withThreshold = shownFields(1.1, { ...parameters, validatorSubEvents: ['l1_validator_balance_threshold'] });
+		expect(withThreshold.map((field) => field.displayName)).toContain('L1 Fee Balance Threshold (AVAX)');
+	});
+
+	it('version 1 with another event type keeps Additional Fields without Event Signatures, and no Batch Size', () => {
+		const parameters = { ...create, eventType: 'validator_activity' };
+		const fields = shownFields(1, parameters);
+		expect(fields.map((field) => field.name)).toEqual(expect.arrayContaining(['eventType', 'additionalFields']));
+		expect(fields.map((field) => field.name)).not.toContain('options');
+		const additional = fields.find((field) => field.name === 'additionalFields');
+		expect(shownOptions(1, parameters, [additional!], 'additionalFields')).toEqual(['Description', 'Name']);
 	});
 
 	it('new nodes get version 1.1', () => {

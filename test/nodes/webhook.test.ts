@@ -202,7 +202,7 @@ describe('choosing a webhook or a chain from a list', () => {
 		const all = await runListSearch({ method: 'searchWebhooks', credentials });
 		expect(all.results).toHaveLength(2);
 		const found = await runListSearch({ method: 'searchWebhooks', credentials, filter: 'treas' });
-		expect(found.results).toEqual([{ name: 'Treasury alerts (chain 43114, active)', value: treasury.id }]);
+		expect(found.results).toEqual([{ name: 'Treasury alerts (EVM address activity, chain 43114, active)', value: treasury.id }]);
 	});
 
 	it('pages through many webhooks with the pagination token', async () => {

@@ -3,13 +3,22 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from '
 import { asListError } from '../../shared/errors';
 import { servicePage } from '../../shared/pagination';
 import type { Page } from '../../shared/pagination';
+import { EVENT_TYPES } from '../../shared/primaryNetwork';
 
 interface WebhookSummary extends IDataObject {
 	id: string;
 	name?: string;
 	chainId?: string;
 	status?: string;
+	eventType?: string;
 	url?: string;
+}
+
+/** What a webhook watches, in the words of the Event Type field; EVM webhooks with their chain. */
+function webhookKind(webhook: WebhookSummary): string {
+	if (webhook.eventType === EVENT_TYPES.primaryNetworkAddressActivity) return 'P-Chain address activity';
+	if (webhook.eventType === EVENT_TYPES.validatorActivity) return 'validator activity';
+	return `EVM address activity, chain ${webhook.chainId ?? '?'}`;
 }
 
 /** Webhooks of the account for the Webhook resource locator, one service page per call. */
@@ -31,9 +40,6 @@ export async function searchWebhooks(
 				String(webhook.name ?? '').toLowerCase().includes(needle) ||
 				webhook.id.toLowerCase().includes(needle),
 		)
-		.map((webhook) => ({
-			name: `${webhook.name || webhook.id} (chain ${webhook.chainId ?? '?'}, ${webhook.status ?? 'unknown'})`,
-			value: webhook.id,
-		}));
+		.map((webhook) => ({ name: `${webhook.name || webhook.id} (${webhookKind(webhook)}, ${webhook.status ?? 'unknown'})`, value: webhook.id }));
 	return { results, paginationToken: page.nextPageToken };
 }

@@ -1,18 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { parseAddresses } from '../../../shared/addresses';
 import { InvalidInputError, toNodeError } from '../../../shared/errors';
 import type { RetryPolicy } from '../../../shared/transport';
-import { changeAddresses, fetchWebhookAddresses } from '../../../shared/webhooks';
+import { changeAddresses } from '../../../shared/webhooks';
 import { webhookLocator } from '../../fields';
 import type { AllAtOnce, ItemOutcome, ReadItem } from '../../operation';
 import { retryPolicy, webhookIdParameter, parsedParameter } from '../../parameters';
 import { batchSizeOption, batchSizeParameter } from './batches';
 import { addressesProperty } from '../../../shared/webhookProperties';
+import { keysMismatch, parseWebhookKeys, readWebhookList } from './webhookKeys';
 
 export function requiredAddresses(value: unknown): string[] {
-	const addresses = parseAddresses(value);
+	const addresses = parseWebhookKeys(value);
 	if (addresses.length === 0) throw new InvalidInputError('no address given', value);
 	return addresses;
 }
@@ -77,15 +77,29 @@ function report(change: 'add' | 'remove', planned: Planned, totalAddresses: numb
  * batch) requests). When a batch fails, items sent in full before it succeed and the others say
  * how far it got; a retry re-reads the list and sends only what is missing.
  */
-async function changeOneWebhook(context: IExecuteFunctions, change: 'add' | 'remove', items: ItemChange[]): Promise<ItemOutcome[]> {
+async function changeOneWebhook(context: IExecuteFunctions, change: 'add' | 'remove', group: ItemChange[]): Promise<ItemOutcome[]> {
+	const call = { itemIndex: group[0].itemIndex, retry: group[0].retry };
+	let read: Awaited<ReturnType<typeof readWebhookList>>;
+	try {
+		read = await readWebhookList(context, group[0].webhookId, call);
+	} catch (error) {
+		return group.map((item) => ({ itemIndex: item.itemIndex, error: toNodeError(context, error, item.itemIndex) }));
+	}
+	// Items whose addresses the webhook's type does not take fail here; the others go on.
+	const refused: ItemOutcome[] = [];
+	const items = group.filter((item) => {
+		const error = keysMismatch(context, read.webhook, item);
+		if (error) refused.push({ itemIndex: item.itemIndex, error });
+		return error === undefined;
+	});
+	if (items.length === 0) return refused;
+	return [...refused, ...(await changeListed(context, change, items, read.monitored))];
+}
+
+/** The items' changes to one webhook whose list was read (`monitored`). */
+async function changeListed(context: IExecuteFunctions, change: 'add' | 'remove', items: ItemChange[], monitored: Map<string, string>): Promise<ItemOutcome[]> {
 	const [first] = items;
 	const call = { itemIndex: first.itemIndex, retry: first.retry };
-	let monitored: Map<string, string>;
-	try {
-		monitored = await fetchWebhookAddresses.call(context, first.webhookId, call);
-	} catch (error) {
-		return items.map((item) => ({ itemIndex: item.itemIndex, error: toNodeError(context, error, item.itemIndex) }));
-	}
 	const planned = plan(change, items, monitored);
 	const toSend = planned.flatMap((entry) => entry.send);
 	const batchSize = Math.min(...items.map((item) => item.batchSize));

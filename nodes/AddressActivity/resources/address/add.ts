@@ -3,5 +3,5 @@ import { changeOperation } from './acrossItems';
 // All input items at once: one read of each webhook's list, batched writes (acrossItems.ts).
 export const { description, read, executeAll } = changeOperation(
 	'add',
-	'Addresses to start monitoring, separated by commas, spaces or new lines, or an array from an expression',
+	'Addresses to start monitoring (0x addresses, or P-Chain addresses for a P-Chain webhook), separated by commas, spaces or new lines, or an array from an expression',
 );

@@ -27,8 +27,9 @@ export async function execute(this: IExecuteFunctions, { webhookId, returnAll, l
 	// 100,000 addresses are 1 request this way instead of 1,000 pages.
 	if (returnAll || limit > PAGED_UP_TO) {
 		const webhook = await getWebhook.call(this, webhookId, { itemIndex, retry });
-		const listed = (webhook.metadata as IDataObject | undefined)?.addresses;
-		if (Array.isArray(listed)) addresses = (listed as string[]).slice(0, returnAll ? undefined : limit);
+		// An EVM webhook lists addresses, the primary-network types their keys.
+		const listed = webhook.metadata?.addresses ?? webhook.metadata?.keys;
+		if (Array.isArray(listed)) addresses = listed.slice(0, returnAll ? undefined : limit);
 	}
 	addresses ??= (await serviceList.call(this, {
 		path: `${webhookPath(webhookId)}/addresses`,

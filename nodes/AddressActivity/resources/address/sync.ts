@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { parseAddresses } from '../../../shared/addresses';
 import { toNodeError } from '../../../shared/errors';
-import { changeAddresses, fetchWebhookAddresses } from '../../../shared/webhooks';
+import { changeAddresses } from '../../../shared/webhooks';
 import { webhookLocator } from '../../fields';
 import type { ItemOutcome, ReadItem } from '../../operation';
 import type { RetryPolicy } from '../../../shared/transport';
@@ -11,6 +10,7 @@ import { booleanParameter, parsedParameter, retryPolicy, webhookIdParameter } fr
 import { groupByWebhook } from './acrossItems';
 import { batchSizeOption, batchSizeParameter } from './batches';
 import { addressesProperty } from '../../../shared/webhookProperties';
+import { keysMismatch, parseWebhookKeys, readWebhookList } from './webhookKeys';
 
 /** Lists in the output are cut to this many entries unless Include Full Lists is on. */
 const LISTED = 100;
@@ -18,7 +18,7 @@ const LISTED = 100;
 const properties: INodeProperties[] = [
 	webhookLocator(),
 	addressesProperty(
-		'The complete list the webhook should monitor, separated by commas, spaces or new lines, or an array from an expression. The addresses of all input items are gathered into one list per webhook.',
+		'The complete list the webhook should monitor (0x addresses, or P-Chain addresses for a P-Chain webhook), separated by commas, spaces or new lines, or an array from an expression. The addresses of all input items are gathered into one list per webhook.',
 		false,
 	),
 	{
@@ -69,7 +69,7 @@ export function read(context: IExecuteFunctions, itemIndex: number): SyncItem {
 	return {
 		itemIndex,
 		webhookId: webhookIdParameter(context, itemIndex),
-		addresses: parsedParameter(context, 'addresses', 'Addresses', itemIndex, parseAddresses),
+		addresses: parsedParameter(context, 'addresses', 'Addresses', itemIndex, parseWebhookKeys),
 		options: {
 			allowEmpty: flag('allowEmpty', 'Allow Removing All'),
 			dryRun: flag('dryRun', 'Dry Run'),
@@ -91,7 +91,9 @@ async function syncWebhook(context: IExecuteFunctions, items: SyncItem[]): Promi
 	const call = { itemIndex: first.itemIndex, retry: first.retry };
 	const wanted = new Map<string, string>();
 	for (const item of items) for (const address of item.addresses) if (!wanted.has(address.toLowerCase())) wanted.set(address.toLowerCase(), address);
-	const monitored = await fetchWebhookAddresses.call(context, webhookId, call);
+	const { webhook, monitored } = await readWebhookList(context, webhookId, call);
+	const mismatch = items.map((item) => keysMismatch(context, webhook, item)).find((error) => error !== undefined);
+	if (mismatch) throw mismatch;
 	if (wanted.size === 0 && monitored.size > 0 && !options.allowEmpty) {
 		throw new NodeOperationError(context.getNode(), `Sync was given no addresses for webhook ${webhookId}: it would stop monitoring all ${monitored.size} addresses`, {
 			itemIndex: first.itemIndex,

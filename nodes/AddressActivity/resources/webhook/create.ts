@@ -6,10 +6,15 @@ import { chainLocatorProperty } from '../../../shared/chains';
 import { parseEventSignatures } from '../../../shared/eventSignatures';
 import { InvalidInputError, toNodeError } from '../../../shared/errors';
 import type { RetryPolicy } from '../../../shared/transport';
-import { changeAddresses, createWebhook, deleteWebhook, type NewWebhook } from '../../../shared/webhooks';
+import { EVENT_TYPES, type EventType } from '../../../shared/primaryNetwork';
+import { primaryNetworkCreateBody, type PrimaryNetworkWatch } from '../../../shared/primaryNetworkWebhooks';
+import { changeAddresses, createPrimaryNetworkWebhook, createWebhook, deleteWebhook, type NewWebhook } from '../../../shared/webhooks';
 import { batchSizeOption, batchSizeParameter } from '../address/batches';
-import { booleanParameter, chainIdParameter, parseCallbackUrl, parsedParameter, parseWebhookText, retryPolicy } from '../../parameters';
+import { booleanParameter, chainIdParameter, oneOf, parseCallbackUrl, parsedParameter, parseWebhookText, retryPolicy } from '../../parameters';
 import { addressesProperty, eventSignaturesProperty, includeInternalTxsProperty, includeLogsProperty } from '../../../shared/webhookProperties';
+import { readPrimaryNetworkWatch } from './primaryNetworkCreate';
+import { EVM_ONLY, EVM_ONLY_IN_COLLECTION, eventTypeProperty, primaryNetworkProperties } from './primaryNetworkFields';
+import { withAvaxThresholds } from './readableThresholds';
 
 const EVENT_SIGNATURES_DESCRIPTION =
 	'Optional. Only deliver activity with a log whose topic0 matches: 0x-prefixed 32-byte hashes or canonical signatures such as Transfer(address,address,uint256), separated by new lines or commas. Cannot be changed after creation.';
@@ -30,7 +35,10 @@ const webhookNameOption: INodeProperties = {
 	description: 'Free-text label, shown when picking the webhook from a list',
 };
 
+const evmOnly = (property: INodeProperties): INodeProperties => ({ ...property, displayOptions: { ...property.displayOptions, ...EVM_ONLY } });
+
 const properties: INodeProperties[] = [
+	eventTypeProperty,
 	{
 		displayName: 'Callback URL',
 		name: 'url',
@@ -38,18 +46,21 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'https://example.com/address-activity',
-		description: 'Publicly reachable URL that receives a POST for every activity on a monitored address',
+		description: 'Publicly reachable URL that receives a POST for every event the webhook watches',
 	},
-	chainLocatorProperty({ searchListMethod: 'searchWebhookChains' }),
-	addressesProperty(
-		'Addresses to monitor (0x followed by 40 hex characters), separated by commas, spaces or new lines, or an array from an expression. Duplicates are dropped.',
+	evmOnly(chainLocatorProperty({ searchListMethod: 'searchWebhookChains' })),
+	evmOnly(
+		addressesProperty(
+			'Addresses to monitor (0x followed by 40 hex characters), separated by commas, spaces or new lines, or an array from an expression. Duplicates are dropped.',
+		),
 	),
-	{
+	evmOnly({
 		...eventSignaturesProperty(EVENT_SIGNATURES_DESCRIPTION),
 		displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } },
-	},
-	includeInternalTxsProperty('Whether deliveries carry the internal transactions (C-Chain 43114 and 43113 only)'),
-	includeLogsProperty('Whether deliveries carry the transaction logs'),
+	}),
+	evmOnly(includeInternalTxsProperty('Whether deliveries carry the internal transactions (C-Chain 43114 and 43113 only)')),
+	evmOnly(includeLogsProperty('Whether deliveries carry the transaction logs')),
+	...primaryNetworkProperties,
 	// Version 1.1: one Options collection; version 1 keeps its two collections, so that saved
 	// workflows keep their values (n8n drops parameters a node version does not declare).
 	{
@@ -59,7 +70,8 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } },
-		options: [batchSizeOption, webhookDescriptionOption, webhookNameOption],
+		// P-Chain and validator webhooks are created with all their keys in one request.
+		options: [{ ...batchSizeOption, displayOptions: EVM_ONLY_IN_COLLECTION }, webhookDescriptionOption, webhookNameOption],
 	},
 	{
 		displayName: 'Additional Fields',
@@ -68,7 +80,11 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		displayOptions: { show: { '@version': [1] } },
-		options: [webhookDescriptionOption, eventSignaturesProperty(EVENT_SIGNATURES_DESCRIPTION), webhookNameOption],
+		options: [
+			webhookDescriptionOption,
+			{ ...eventSignaturesProperty(EVENT_SIGNATURES_DESCRIPTION), displayOptions: EVM_ONLY_IN_COLLECTION },
+			webhookNameOption,
+		],
 	},
 	{
 		displayName: 'Options',
@@ -76,26 +92,43 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show: { '@version': [1] } },
+		displayOptions: { show: { '@version': [1] }, ...EVM_ONLY },
 		options: [batchSizeOption],
 	},
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['create'] } }, properties);
 
-interface CreateParameters {
+interface EvmCreate {
 	webhook: NewWebhook;
 	batchSize: number;
 	retry: RetryPolicy;
 }
 
+/** A P-Chain or validator webhook: what it watches, and its URL, name and description. */
+interface PrimaryNetworkCreate {
+	watch: PrimaryNetworkWatch;
+	webhook: { url: string; name: string; description: string };
+	retry: RetryPolicy;
+}
+
+type CreateParameters = EvmCreate | PrimaryNetworkCreate;
+
 export function read(context: IExecuteFunctions, itemIndex: number): CreateParameters {
 	// Version 1 kept Event Signatures, Name and Description under Additional Fields.
 	const v1 = context.getNode().typeVersion < 1.1;
 	const fields = v1 ? 'additionalFields' : 'options';
+	const eventType = parsedParameter(context, 'eventType', 'Event Type', itemIndex, oneOf<EventType>(Object.values(EVENT_TYPES)), EVENT_TYPES.addressActivity);
+	const url = parsedParameter(context, 'url', 'Callback URL', itemIndex, parseCallbackUrl);
+	const name = parsedParameter(context, `${fields}.name`, 'Name', itemIndex, parseWebhookText, '');
+	const description = parsedParameter(context, `${fields}.description`, 'Description', itemIndex, parseWebhookText, '');
+	if (eventType !== EVENT_TYPES.addressActivity) {
+		const watch = readPrimaryNetworkWatch(context, itemIndex, eventType);
+		return { watch, webhook: { url, name, description }, retry: retryPolicy(context, itemIndex) };
+	}
 	return {
 		webhook: {
-			url: parsedParameter(context, 'url', 'Callback URL', itemIndex, parseCallbackUrl),
+			url,
 			chainId: chainIdParameter(context, itemIndex),
 			addresses: parsedParameter(context, 'addresses', 'Addresses', itemIndex, (value) => {
 				const parsed = parseAddresses(value);
@@ -105,8 +138,8 @@ export function read(context: IExecuteFunctions, itemIndex: number): CreateParam
 			eventSignatures: parsedParameter(context, v1 ? 'additionalFields.eventSignatures' : 'eventSignatures', 'Event Signatures', itemIndex, parseEventSignatures, ''),
 			includeInternalTxs: booleanParameter(context, 'includeInternalTxs', 'Include Internal Transactions', itemIndex),
 			includeLogs: booleanParameter(context, 'includeLogs', 'Include Logs', itemIndex),
-			name: parsedParameter(context, `${fields}.name`, 'Name', itemIndex, parseWebhookText, ''),
-			description: parsedParameter(context, `${fields}.description`, 'Description', itemIndex, parseWebhookText, ''),
+			name,
+			description,
 		},
 		batchSize: batchSizeParameter(context, itemIndex),
 		retry: retryPolicy(context, itemIndex),
@@ -118,6 +151,10 @@ export function read(context: IExecuteFunctions, itemIndex: number): CreateParam
  * plan's address allowance) fails this item's create request, after earlier items' webhooks were made.
  */
 export async function execute(this: IExecuteFunctions, parameters: CreateParameters, itemIndex: number): Promise<IDataObject> {
+	if ('watch' in parameters) {
+		const body = primaryNetworkCreateBody(parameters.watch, parameters.webhook);
+		return withAvaxThresholds(await createPrimaryNetworkWebhook.call(this, body, { itemIndex, retry: parameters.retry }));
+	}
 	const { batchSize, retry } = parameters;
 	const { addresses } = parameters.webhook;
 	const { webhook, remainingAddresses } = await createWebhook.call(this, parameters.webhook, { batchSize, itemIndex, retry });

@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { deleteNamedWebhook } from '../../../shared/webhooks';
 import { webhookLocator } from '../../fields';
 import { readWebhookCall, type WebhookCall } from '../../parameters';
+import { withAvaxThresholds } from './readableThresholds';
 
 const properties: INodeProperties[] = [webhookLocator()];
 
@@ -13,5 +14,5 @@ export const read = readWebhookCall;
 
 export async function execute(this: IExecuteFunctions, { webhookId, retry }: WebhookCall, itemIndex: number): Promise<IDataObject> {
 	const webhook = await deleteNamedWebhook.call(this, webhookId, { itemIndex, retry });
-	return { ...(webhook ?? { id: webhookId }), deleted: true };
+	return { ...(webhook ? withAvaxThresholds(webhook) : { id: webhookId }), deleted: true };
 }

@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { getWebhook } from '../../../shared/webhooks';
 import { webhookLocator } from '../../fields';
 import { readWebhookCall, type WebhookCall } from '../../parameters';
+import { withAvaxThresholds } from './readableThresholds';
 
 const properties: INodeProperties[] = [webhookLocator()];
 
@@ -12,5 +13,5 @@ export const description = updateDisplayOptions({ show: { resource: ['webhook'],
 export const read = readWebhookCall;
 
 export async function execute(this: IExecuteFunctions, { webhookId, retry }: WebhookCall, itemIndex: number): Promise<IDataObject> {
-	return await getWebhook.call(this, webhookId, { itemIndex, retry });
+	return withAvaxThresholds(await getWebhook.call(this, webhookId, { itemIndex, retry }));
 }

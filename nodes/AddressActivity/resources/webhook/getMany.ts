@@ -1,9 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { serviceList } from '../../../shared/pagination';
+import { serviceList, servicePages, type Page } from '../../../shared/pagination';
+import { EVENT_TYPES, type EventType } from '../../../shared/primaryNetwork';
 import { returnAllAndLimit } from '../../fields';
-import { parseWebhookStatus, readListCall, type ListCall } from '../../parameters';
+import { oneOf, parseWebhookStatus, readListCall, type ListCall } from '../../parameters';
+import { eventTypeProperty } from './primaryNetworkFields';
+import { withAvaxThresholds } from './readableThresholds';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
@@ -14,6 +17,14 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Filter',
 		default: {},
 		options: [
+			{
+				displayName: 'Event Type',
+				name: 'eventType',
+				type: 'options',
+				default: 'address_activity',
+				options: eventTypeProperty.options,
+				description: 'Only webhooks of this type',
+			},
 			{
 				displayName: 'Status',
 				name: 'status',
@@ -35,10 +46,32 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['getMany'] } }, properties);
 
-export function read(context: IExecuteFunctions, itemIndex: number): ListCall {
-	return readListCall(context, itemIndex, { status: ['Status', parseWebhookStatus] });
+interface WebhookListCall extends ListCall {
+	eventType?: EventType;
 }
 
-export async function execute(this: IExecuteFunctions, parameters: ListCall, itemIndex: number): Promise<IDataObject[]> {
-	return (await serviceList.call(this, { path: '/v1/webhooks', listField: 'webhooks', ...parameters, itemIndex })) as IDataObject[];
+export function read(context: IExecuteFunctions, itemIndex: number): WebhookListCall {
+	const call = readListCall(context, itemIndex, {
+		status: ['Status', parseWebhookStatus],
+		eventType: ['Event Type', oneOf<EventType>(Object.values(EVENT_TYPES))],
+	});
+	// The service has no type filter: the node filters, so only the status goes into the query.
+	const { eventType, ...qs } = call.qs;
+	return { ...call, qs, eventType: eventType as EventType | undefined };
+}
+
+export async function execute(this: IExecuteFunctions, parameters: WebhookListCall, itemIndex: number): Promise<IDataObject[]> {
+	const { eventType, returnAll, limit, qs, retry } = parameters;
+	const request = { path: '/v1/webhooks', listField: 'webhooks', qs, itemIndex, retry };
+	if (eventType === undefined) return ((await serviceList.call(this, { ...request, returnAll, limit })) as IDataObject[]).map(withAvaxThresholds);
+	// Limit counts webhooks of the type: pages are read until that many are found or the list ends.
+	const found: IDataObject[] = [];
+	for await (const page of servicePages.call(this, request) as AsyncGenerator<Page<IDataObject>>) {
+		for (const webhook of page.entries) {
+			if (webhook.eventType !== eventType) continue;
+			found.push(withAvaxThresholds(webhook));
+			if (!returnAll && found.length >= limit) return found;
+		}
+	}
+	return found;
 }

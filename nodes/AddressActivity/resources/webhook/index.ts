@@ -17,7 +17,7 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['webhook'] } },
 		options: [
-			{ name: 'Create', value: 'create', action: 'Create a webhook', description: 'Register a webhook that monitors addresses on a chain' },
+			{ name: 'Create', value: 'create', action: 'Create a webhook', description: 'Register a webhook for EVM or P-Chain address activity, or validator activity' },
 			{ name: 'Delete', value: 'delete', action: 'Delete a webhook', description: 'Delete a webhook; deliveries stop' },
 			{ name: 'Get', value: 'get', action: 'Get a webhook', description: 'Get a webhook with its addresses and status' },
 			{ name: 'Get Many', value: 'getMany', action: 'Get many webhooks', description: 'List the account\'s webhooks' },

@@ -1,10 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { updateWebhook } from '../../../shared/webhooks';
+import { EVENT_TYPES } from '../../../shared/primaryNetwork';
+import { getWebhook, updateWebhook } from '../../../shared/webhooks';
 import { webhookLocator } from '../../fields';
 import { checkedCollection, parseBoolean, parseCallbackUrl, parseWebhookStatus, parseWebhookText, readWebhookCall, type CollectionChecks, type WebhookCall } from '../../parameters';
 import { includeInternalTxsProperty, includeLogsProperty } from '../../../shared/webhookProperties';
+import { withAvaxThresholds } from './readableThresholds';
 
 const properties: INodeProperties[] = [
 	webhookLocator(),
@@ -29,8 +31,8 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 			},
-			includeInternalTxsProperty('Whether deliveries carry the internal transactions'),
-			includeLogsProperty('Whether deliveries carry the transaction logs'),
+			includeInternalTxsProperty('EVM Address Activity webhooks only: whether deliveries carry the internal transactions'),
+			includeLogsProperty('EVM Address Activity webhooks only: whether deliveries carry the transaction logs'),
 			{
 				displayName: 'Name',
 				name: 'name',
@@ -79,6 +81,20 @@ export function read(context: IExecuteFunctions, itemIndex: number): UpdateParam
 	return { ...call, body };
 }
 
+/** Fields that mean something for EVM address activity only. */
+const EVM_FIELDS = ['includeInternalTxs', 'includeLogs'];
+
 export async function execute(this: IExecuteFunctions, { webhookId, body, retry }: UpdateParameters, itemIndex: number): Promise<IDataObject> {
-	return await updateWebhook.call(this, webhookId, body, { itemIndex, retry });
+	// Only these fields need the webhook's type: one read first, and only when they are given.
+	if (EVM_FIELDS.some((field) => field in body)) {
+		const { eventType } = await getWebhook.call(this, webhookId, { itemIndex, retry });
+		if (eventType !== EVENT_TYPES.addressActivity) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`Include Internal Transactions and Include Logs apply to EVM address activity webhooks only; webhook ${webhookId} is a ${String(eventType)} webhook (item ${itemIndex + 1})`,
+				{ itemIndex, description: 'Nothing was changed. Remove these two from "Update Fields"; the other fields apply to every event type.' },
+			);
+		}
+	}
+	return withAvaxThresholds(await updateWebhook.call(this, webhookId, body, { itemIndex, retry }));
 }

@@ -1,0 +1,111 @@
+import { splitEntries } from '../shared/addresses';
+import { InvalidInputError, quoteValue } from '../shared/errors';
+import {
+	avaxToNavax,
+	parseNodeId,
+	parsePChainAddress,
+	parseSubnetId,
+	type PrimaryNetwork,
+	type VALIDATOR_KEY_TYPES,
+} from '../shared/primaryNetwork';
+
+// Checks of the primary-network fields (P-Chain addresses, node and subnet IDs, sub-events, AVAX
+// amounts), each refusing in words that name the value; the caller names the field and the item.
+
+const SEPARATORS = /[\s,;]+/;
+
+/** The entries of a list field: text separated by commas, spaces or new lines, or an array from an expression. */
+function listEntries(value: unknown, what: string): string[] {
+	return splitEntries(value, (text) => text.split(SEPARATORS).filter((part) => part !== ''), what);
+}
+
+/** primaryNetwork.ts's checks say what a value is not ("is not a node ID ..."): the value goes in front. */
+export function withValue<T>(parse: (value: unknown) => T): (value: unknown) => T {
+	return (value) => {
+		let reason: string;
+		try {
+			return parse(value);
+		} catch (error) {
+			reason = error instanceof Error ? error.message : String(error);
+		}
+		throw new InvalidInputError(`${quoteValue(value)} ${reason}`, value);
+	};
+}
+
+const PREFIXES: Record<PrimaryNetwork, string> = { mainnet: 'P-avax1', fuji: 'P-fuji1' };
+
+/** The network a P-Chain address (as parsePChainAddress returns it) belongs to; undefined for a local one. */
+export function networkOfPChainAddress(address: string): PrimaryNetwork | undefined {
+	return (Object.keys(PREFIXES) as PrimaryNetwork[]).find((network) => address.startsWith(PREFIXES[network]));
+}
+
+/** One P-Chain address of `network`, as the service lists it. */
+export function parsePChainAddressOf(network: PrimaryNetwork): (value: unknown) => string {
+	const parse = withValue(parsePChainAddress);
+	return (value) => {
+		const address = parse(value);
+		if (networkOfPChainAddress(address) !== network) {
+			throw new InvalidInputError(`${quoteValue(value)} is not a ${network} address (${network} P-Chain addresses start with ${PREFIXES[network]})`, value);
+		}
+		return address;
+	};
+}
+
+/** P-Chain addresses of `network`, duplicates dropped; at least one. */
+export function parsePChainAddresses(network: PrimaryNetwork): (value: unknown) => string[] {
+	const parseOne = parsePChainAddressOf(network);
+	return (value) => {
+		const addresses = [...new Set(listEntries(value, 'a P-Chain address or a list of them').map(parseOne))];
+		if (addresses.length === 0) throw new InvalidInputError('no address given (a webhook watches at least one)', value);
+		return addresses;
+	};
+}
+
+export type ValidatorKeyType = (typeof VALIDATOR_KEY_TYPES)[number];
+
+const KEY_WORDS: Record<ValidatorKeyType, string> = { nodeId: 'node ID', subnetId: 'subnet ID' };
+const KEY_PARSERS: Record<ValidatorKeyType, (value: unknown) => string> = { nodeId: withValue(parseNodeId), subnetId: withValue(parseSubnetId) };
+
+/** The one key of a validator webhook: the service watches exactly one node ID or subnet ID per webhook. */
+export function parseValidatorKey(keyType: ValidatorKeyType): (value: unknown) => string {
+	return (value) => {
+		const keys = [...new Set(listEntries(value, `a ${KEY_WORDS[keyType]}`))];
+		if (keys.length === 0) throw new InvalidInputError(`no ${KEY_WORDS[keyType]} given`, value);
+		if (keys.length > 1) {
+			throw new InvalidInputError(
+				`${quoteValue(value)} holds ${keys.length} keys, but a validator webhook watches exactly one ${KEY_WORDS[keyType]}: create one webhook per key`,
+				value,
+			);
+		}
+		return KEY_PARSERS[keyType](keys[0]);
+	};
+}
+
+/** Node IDs or subnet IDs of an optional filter, duplicates dropped; none is an empty list. */
+export function parseValidatorKeys(keyType: ValidatorKeyType): (value: unknown) => string[] {
+	return (value) => [...new Set(listEntries(value, `a list of ${KEY_WORDS[keyType]}s`).map(KEY_PARSERS[keyType]))];
+}
+
+/** Sub-events from the multi-select or an expression (an array, or text separated by commas); at least one. */
+export function parseSubEvents<T extends string>(allowed: readonly T[]): (value: unknown) => T[] {
+	return (value) => {
+		const chosen = [...new Set(listEntries(value, 'a list of sub-events'))];
+		const unknown = chosen.find((entry) => !(allowed as readonly string[]).includes(entry));
+		if (unknown !== undefined) {
+			throw new InvalidInputError(`${quoteValue(unknown)} is not one of ${allowed.map((entry) => `"${entry}"`).join(', ')}`, unknown);
+		}
+		if (chosen.length === 0) throw new InvalidInputError('no sub-event chosen (choose at least one)', value);
+		return chosen as T[];
+	};
+}
+
+/** An amount in AVAX, as nAVAX for the service; `needed` says why it may not be left empty. */
+export function parseAvaxThreshold(needed: string): (value: unknown) => string {
+	const parse = withValue(avaxToNavax);
+	return (value) => {
+		if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+			throw new InvalidInputError(`no threshold given: ${needed}`, value);
+		}
+		return parse(value);
+	};
+}
