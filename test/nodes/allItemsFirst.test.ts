@@ -2,6 +2,7 @@
 // nothing, and with Continue On Fail a bad middle item becomes an error item while the others run.
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { nodeId, pChainAddress } from '../emulator/primary/ids';
 import { byId, createWebhook, randomAddress, serviceCall, startTestService } from '../harness/fixtures';
 import type { TestService } from '../harness/fixtures';
 import type { AddressActivityCredentialData } from '../harness/credentials';
@@ -55,6 +56,45 @@ const cases: Case[] = [
 		setup: () => ({
 			parameters: { resource: 'webhook', operation: 'create', url: value, chainId: byId('43114'), addresses: randomAddress() },
 			good: ['https://receiver.example.com/one', 'https://receiver.example.com/two'],
+			sends: twice('POST /v1/webhooks'),
+		}),
+	},
+	{
+		operation: 'Webhook > Create (P-Chain Address Activity)',
+		field: 'Balance Threshold (AVAX)',
+		bad: 'lots',
+		setup: () => ({
+			parameters: {
+				resource: 'webhook',
+				operation: 'create',
+				url: 'https://receiver.example.com/treasury',
+				eventType: 'primary_network_address_activity',
+				network: 'mainnet',
+				pChainAddresses: pChainAddress('mainnet', 'treasury'),
+				addressSubEvents: ['balance_threshold'],
+				balanceType: 'unlocked',
+				balanceThreshold: value,
+			},
+			good: ['25000', '0.5'],
+			sends: twice('POST /v1/webhooks'),
+		}),
+	},
+	{
+		operation: 'Webhook > Create (Validator Activity)',
+		field: 'Key',
+		bad: 'NodeID-abc',
+		setup: () => ({
+			parameters: {
+				resource: 'webhook',
+				operation: 'create',
+				url: 'https://receiver.example.com/validator',
+				eventType: 'validator_activity',
+				network: 'fuji',
+				validatorKeyType: 'nodeId',
+				validatorKey: value,
+				validatorSubEvents: ['validator_stake'],
+			},
+			good: [nodeId('first'), nodeId('second')],
 			sends: twice('POST /v1/webhooks'),
 		}),
 	},
@@ -261,7 +301,7 @@ describe.each(cases)('$operation', ({ field, bad, setup }) => {
 		await service.control.clearRequests();
 		const result = await runNode({ credentials, parameters, items: [...good, bad].map((entry) => ({ value: entry })) });
 		expect(result.items).toEqual([]);
-		expect(result.error?.message).toMatch(new RegExp(`^Invalid ${field} in item 3: ${escape(quoted(bad))}`));
+		expect(result.error?.message).toMatch(new RegExp(`^Invalid ${escape(field)} in item 3: ${escape(quoted(bad))}`));
 		expect(result.error?.context.itemIndex).toBe(2);
 		expect(await requestLines()).toEqual([]);
 	});
@@ -273,7 +313,7 @@ describe.each(cases)('$operation', ({ field, bad, setup }) => {
 		expect(result.error).toBeUndefined();
 		const failed = result.items.filter((item) => item.json.error !== undefined);
 		expect(failed.map((item) => item.pairedItem)).toEqual([{ item: 1 }]);
-		expect(failed[0].json.error).toMatch(new RegExp(`^Invalid ${field} in item 2: ${escape(quoted(bad))}`));
+		expect(failed[0].json.error).toMatch(new RegExp(`^Invalid ${escape(field)} in item 2: ${escape(quoted(bad))}`));
 		const pairedTo = result.items
 			.filter((item) => item.json.error === undefined)
 			.flatMap((item) => [item.pairedItem].flat())

@@ -5,6 +5,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { nodeId, pChainAddress, subnetId } from '../emulator/primary/ids';
 import { byId, createWebhook, randomAddress, startTestService, type TestService } from '../harness/fixtures';
 import type { AddressActivityCredentialData } from '../harness/credentials';
 import { PollHarness } from '../harness/poll';
@@ -27,11 +28,14 @@ const USDC = '0xb97ef9ef8734c71904d8002f8b6bc66dd9c48a6e';
 /** Every operation of the action node, in the order they can run on one account. */
 async function actionOutputs(service: TestService, credentials: AddressActivityCredentialData): Promise<OperationOutput[]> {
 	const outputs: OperationOutput[] = [];
-	const run = async (resource: string, operation: string, parameters: INodeParameters): Promise<IDataObject[]> => {
+	const run: Run = async (resource, operation, parameters) => {
 		const result = await runNode({ credentials, typeVersion: 1.1, parameters: { resource, operation, ...parameters } });
 		if (result.error) throw new Error(`${resource} ${operation} failed: ${result.error.message}`);
 		const items = result.items.map((item) => item.json);
-		outputs.push({ node: 'AddressActivity', resource, operation, items });
+		// Runs of one operation with other event types add their items to its one schema.
+		const earlier = outputs.find((output) => output.resource === resource && output.operation === operation);
+		if (earlier) earlier.items.push(...items);
+		else outputs.push({ node: 'AddressActivity', resource, operation, items });
 		return items;
 	};
 	const [a, b, c] = [randomAddress(), randomAddress(), randomAddress()];
@@ -45,9 +49,11 @@ async function actionOutputs(service: TestService, credentials: AddressActivityC
 	});
 	const webhookId = byId(String(created.id));
 	await createWebhook(credentials, { name: 'Second' });
-	await run('webhook', 'get', { webhookId });
+	const primaryNetworkIds = (await primaryNetworkCreates(run)).map((webhook) => byId(String(webhook.id)));
+	for (const id of [webhookId, ...primaryNetworkIds]) await run('webhook', 'get', { webhookId: id });
 	await run('webhook', 'getMany', { returnAll: true });
-	await run('webhook', 'update', { webhookId, updateFields: { name: 'Schema run, renamed' } });
+	for (const id of [webhookId, ...primaryNetworkIds]) await run('webhook', 'update', { webhookId: id, updateFields: { name: 'Schema run, renamed' } });
+	await run('address', 'add', { webhookId: primaryNetworkIds[0], addresses: pChainAddress('fuji', 'schema c') });
 	await run('address', 'add', { webhookId, addresses: c });
 	await run('address', 'getMany', { webhookId, returnAll: true });
 	await run('address', 'remove', { webhookId, addresses: c });
@@ -70,8 +76,37 @@ async function actionOutputs(service: TestService, credentials: AddressActivityC
 		limit: 20,
 		options: { includeSpent: true },
 	});
-	await run('webhook', 'delete', { webhookId });
+	for (const id of [webhookId, ...primaryNetworkIds]) await run('webhook', 'delete', { webhookId: id });
 	return outputs;
+}
+
+type Run = (resource: string, operation: string, parameters: INodeParameters) => Promise<IDataObject[]>;
+
+/** A P-Chain webhook with a balance threshold and a validator webhook with every optional field. */
+async function primaryNetworkCreates(run: Run): Promise<IDataObject[]> {
+	const url = 'https://receiver.example.com/primary';
+	const [pChain] = await run('webhook', 'create', {
+		url,
+		eventType: 'primary_network_address_activity',
+		network: 'fuji',
+		pChainAddresses: `${pChainAddress('fuji', 'schema a')}\n${pChainAddress('fuji', 'schema b')}`,
+		addressSubEvents: ['balance_change', 'balance_threshold', 'reward_distribution'],
+		balanceType: 'unlockedUnstaked',
+		balanceThreshold: '25000',
+		options: { name: 'Treasury', description: 'P-Chain balances' },
+	});
+	const [validator] = await run('webhook', 'create', {
+		url,
+		eventType: 'validator_activity',
+		network: 'fuji',
+		validatorKeyType: 'subnetId',
+		validatorKey: subnetId('schema l1'),
+		validatorSubEvents: ['l1_validator_balance_threshold', 'validator_stake'],
+		feeBalanceThreshold: '1.5',
+		validatorFilters: { nodeIds: nodeId('schema node'), subnetIds: subnetId('schema l1') },
+		options: { name: 'L1 fees', description: 'Validator activity' },
+	});
+	return [pChain, validator];
 }
 
 /** Transactions with every kind of transfer, so each Transfer field shows its type. */
