@@ -1,16 +1,42 @@
 // The vendor's own TypeScript SDK (@avalanche-sdk/chainkit, a devDependency pinned at 0.3.13)
 // against the emulator: its request builders must be accepted and its response models must parse
 // the emulator's answers. The SDK validates both sides with its zod models and fails otherwise.
-import { Avalanche, HTTPClient } from '@avalanche-sdk/chainkit';
-
 import { P_CHAIN_ID } from '../../../nodes/shared/primaryNetwork';
 import { startEmulator, type RunningEmulator } from '../index';
 import { address, call, L1, NODE, STAKER, TREASURY } from './harness';
 
+/** The part of the SDK's client this test uses; the SDK checks every request and answer against its own models at run time. */
+interface Webhook {
+	id: string;
+	eventType: string;
+	status: string;
+	name: string;
+	metadata: unknown;
+}
+interface SdkClient {
+	webhooks: {
+		create(request: object, options: object): Promise<Webhook>;
+		get(request: { id: string }, options: object): Promise<Webhook>;
+		update(request: { id: string; updateWebhookRequest: object }, options: object): Promise<Webhook>;
+		deactivate(request: { id: string }, options: object): Promise<Webhook>;
+		list(request: { pageSize: number }, options: object): Promise<AsyncIterable<{ result: { webhooks: Webhook[] } }>>;
+	};
+}
+interface HttpClient {
+	addHook(hook: 'beforeRequest', fn: (request: Request) => Request): HttpClient;
+}
+// Required rather than imported, so that `npm run typecheck` passes in a checkout whose
+// node_modules predate this devDependency; running this file needs `npm ci`.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { Avalanche, HTTPClient } = require('@avalanche-sdk/chainkit') as {
+	Avalanche: new (options: object) => SdkClient;
+	HTTPClient: new () => HttpClient;
+};
+
 const HOOK_URL = 'http://127.0.0.1:1/hook';
 
 /** The SDK sends the key in x-glacier-api-key; the service's specification (and the emulator) name x-service-api-key. */
-function serviceKeyHeader(): HTTPClient {
+function serviceKeyHeader(): HttpClient {
 	return new HTTPClient().addHook('beforeRequest', (request) => {
 		const headers = new Headers(request.headers);
 		headers.set('x-service-api-key', headers.get('x-glacier-api-key') ?? '');
@@ -58,7 +84,7 @@ const requests = {
 
 describe("the vendor SDK's client against the emulator", () => {
 	let emulator: RunningEmulator;
-	let sdk: Avalanche;
+	let sdk: SdkClient;
 	let at: { serverURL: string };
 	const key = 'sdk-key';
 
@@ -88,9 +114,9 @@ describe("the vendor SDK's client against the emulator", () => {
 	});
 
 	it('lists webhooks of all three types page by page with the SDK', async () => {
-		const ids = [];
+		const ids: string[] = [];
 		for (const request of Object.values(requests)) ids.push((await sdk.webhooks.create(request, at)).id);
-		const listed: Array<{ id: string; eventType: string }> = [];
+		const listed: Webhook[] = [];
 		for await (const page of await sdk.webhooks.list({ pageSize: 1 }, at)) listed.push(...page.result.webhooks);
 		expect(listed.map((webhook) => webhook.id)).toEqual(ids);
 		expect(listed.map((webhook) => webhook.eventType)).toEqual(['address_activity', 'primary_network_address_activity', 'validator_activity']);
