@@ -99,12 +99,12 @@ async function findOwnWebhook({ context, url, chains, call }: Lifecycle, chainId
 	return await findWebhookByUrl.call(context, url, { chainId, ...call });
 }
 
-/** Removes the webhooks recorded for chains no longer configured (the Chains parameter changed). */
+/** Removes the webhooks recorded for chains no longer configured (the Chains parameter changed), and forgets those chains. */
 async function removeUnwatchedChains({ context, config, chains, call }: Lifecycle): Promise<void> {
 	for (const [chainId, state] of Object.entries(chains)) {
-		if (config.chainIds.includes(chainId) || state.webhookId === undefined) continue;
-		await deleteWebhook.call(context, state.webhookId, call);
-		clearRegistration(state);
+		if (config.chainIds.includes(chainId)) continue;
+		if (state.webhookId !== undefined) await deleteWebhook.call(context, state.webhookId, call);
+		delete chains[chainId];
 	}
 }
 

@@ -56,6 +56,8 @@ export interface FaultSpec {
 	drop?: boolean;
 	/** Carry the request out, then answer with the fault. */
 	afterHandling?: boolean;
+	/** Let this many matching requests through first. */
+	skip?: number;
 }
 
 export interface ServiceAnswer<T> {

@@ -34,6 +34,7 @@ export const faultSchema = z
 		delayMs: z.number().int().min(0).max(600_000).optional(),
 		drop: z.boolean().optional(),
 		afterHandling: z.boolean().optional(),
+		skip: z.number().int().min(0).optional(),
 	})
 	.strict()
 	.refine((fault) => fault.status !== undefined || fault.delayMs !== undefined || fault.drop === true, {

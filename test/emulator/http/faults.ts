@@ -10,6 +10,8 @@ export interface Fault {
 	drop?: boolean;
 	/** Carry the request out first, then answer with the fault (as a gateway timing out after the service acted). */
 	afterHandling?: boolean;
+	/** How many matching requests still pass untouched before the fault applies (e.g. the second of two creates fails). */
+	skip?: number;
 }
 
 /** Injected failures: the next `count` requests whose path starts with `path` misbehave. */
@@ -32,6 +34,10 @@ export class Faults {
 				(candidate.method === undefined || candidate.method === method),
 		);
 		if (!fault) return undefined;
+		if ((fault.skip ?? 0) > 0) {
+			fault.skip = (fault.skip ?? 0) - 1;
+			return undefined;
+		}
 		fault.remaining--;
 		if (fault.remaining === 0) this.faults = this.faults.filter((candidate) => candidate !== fault);
 		return fault;
