@@ -78,7 +78,7 @@ export const pollTriggerProperties: INodeProperties[] = [
 				default: 0,
 				typeOptions: { minValue: 0 },
 				description:
-					'Backfill: the first poll puts out every transfer from this block on, instead of starting at the newest block. Setting a different value later replays from that block.',
+					'Backfill: the first poll puts out every transfer from this block on, instead of starting at the newest block (with several chains, the same block number on each). Setting a different value later replays from that block.',
 			},
 		],
 	},

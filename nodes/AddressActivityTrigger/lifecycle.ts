@@ -81,22 +81,27 @@ async function afterRegistration(lifecycle: Lifecycle, chainId: string, webhook:
 	recordRegistration(chainState(chains, chainId), webhook, url, config);
 }
 
+/** The webhook recorded for this chain (by checkExists, or an earlier publication), if it still exists. */
+async function recordedWebhook({ context, url, chains, call }: Lifecycle, chainId: string): Promise<RemoteWebhook | undefined> {
+	const state = chains[chainId];
+	if (!state?.webhookId || state.webhookUrl !== url) return undefined;
+	try {
+		return await getWebhook.call(context, state.webhookId, call);
+	} catch (error) {
+		if (isNotFoundError(error)) return undefined;
+		throw toNodeError(context, error);
+	}
+}
+
 /**
  * This trigger's webhook on one chain: the one it recorded (even if its URL was changed elsewhere:
  * reconciling points it back), else the one registered at its URL on that chain.
  */
-async function findOwnWebhook({ context, url, chains, call }: Lifecycle, chainId: string): Promise<RemoteWebhook | undefined> {
-	const state = chains[chainId];
-	if (state?.webhookId && state.webhookUrl === url) {
-		try {
-			return await getWebhook.call(context, state.webhookId, call);
-		} catch (error) {
-			if (!isNotFoundError(error)) throw toNodeError(context, error);
-		}
-	}
+async function findOwnWebhook(lifecycle: Lifecycle, chainId: string): Promise<RemoteWebhook | undefined> {
+	const { context, url, call } = lifecycle;
 	// The URL is unique to this workflow and node: it finds a webhook whose id was never recorded
 	// (activation still running, a failed save) or one kept at deactivation.
-	return await findWebhookByUrl.call(context, url, { chainId, ...call });
+	return (await recordedWebhook(lifecycle, chainId)) ?? (await findWebhookByUrl.call(context, url, { chainId, ...call }));
 }
 
 /** Removes the webhooks recorded for chains no longer configured (the Chains parameter changed), and forgets those chains. */
@@ -166,18 +171,6 @@ async function createOnChain(lifecycle: Lifecycle, chainId: string, created: str
 	created.push(webhook.id);
 	await changeAddresses.call(context, 'add', webhook.id, remainingAddresses, { configured: config.addresses.size, ...call });
 	return { ...webhook, metadata: { ...webhook.metadata, addresses: [...(webhook.metadata?.addresses ?? []), ...remainingAddresses] } };
-}
-
-/** The webhook checkExists found on this chain, if it still exists. */
-async function recordedWebhook({ context, url, chains, call }: Lifecycle, chainId: string): Promise<RemoteWebhook | undefined> {
-	const state = chains[chainId];
-	if (!state?.webhookId || state.webhookUrl !== url) return undefined;
-	try {
-		return await getWebhook.call(context, state.webhookId, call);
-	} catch (error) {
-		if (isNotFoundError(error)) return undefined;
-		throw toNodeError(context, error);
-	}
 }
 
 /**

@@ -33,6 +33,8 @@ export function linearWorkflow(name: string, steps: Array<Omit<WorkflowNode, 'po
 export interface TriggerWorkflowOptions {
 	name: string;
 	chainId: string;
+	/** Chains (typeVersion 3 on): given, it replaces the single Chain. */
+	chainIds?: string[];
 	addresses: string[];
 	credential: { id: string; name: string };
 	output?: 'transfers' | 'raw';
@@ -55,7 +57,7 @@ export function triggerWorkflow(options: TriggerWorkflowOptions): WorkflowInput 
 				webhookId: randomUUID(),
 				credentials: { [CREDENTIAL_TYPE]: options.credential },
 				parameters: {
-					chainId: byId(options.chainId),
+					...(options.chainIds ? { chainIds: options.chainIds } : { chainId: byId(options.chainId) }),
 					addresses: options.addresses.join('\n'),
 					output: options.output ?? 'transfers',
 					options: options.options ?? {},
