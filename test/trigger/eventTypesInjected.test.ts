@@ -1,6 +1,11 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 
 import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/processMemory';
+import { TRIGGER_NODE_TYPE } from '../harness/names';
 import { TriggerHarness, type ReceivedDelivery } from '../harness/trigger';
 import { COLD_WALLET, L1, TREASURY, VALIDATOR, pChainParameters, validatorParameters } from './eventTypesSupport';
 import { startWithReceiver, type EmulatorWithReceiver } from './support';
@@ -74,5 +79,39 @@ describe("an L1 validator's low fee balance alert", () => {
 		const runs = await runsAfter(1, fee(-1));
 		expect(runs.flat().map((item) => [item.subEvent, item.feeBalanceAvax])).toEqual([['l1_validator_disabled', '0']]);
 		expect(trigger.startedRuns).toHaveLength(3);
+	});
+});
+
+/** The trigger's parameters in an example workflow of examples/. */
+function exampleTrigger(file: string): INodeParameters {
+	const workflow = JSON.parse(readFileSync(join(__dirname, '../../examples', file), 'utf8')) as { nodes: INode[] };
+	return workflow.nodes.find((node) => node.type === TRIGGER_NODE_TYPE)!.parameters;
+}
+
+describe('the example workflows of the new event types', () => {
+	it("the treasury alert (examples/p-chain-balance-threshold-alert.json) runs with the fields its Filter and Set read", async () => {
+		const parameters = exampleTrigger('p-chain-balance-threshold-alert.json');
+		await activate(parameters);
+		const [treasury] = String(parameters.pChainAddresses).split('\n');
+		const change = (avax: number) => () =>
+			stack.control.pChainTransaction({ network: 'mainnet', balanceChanges: [{ address: treasury, balanceType: 'unlockedUnstaked', change: AVAX(avax) }] });
+		await runsAfter(1, change(30000));
+		const [[item]] = await runsAfter(1, change(-6000));
+		expect(item).toMatchObject({ crossed: 'below', balanceAvax: '24000', thresholdAvax: '25000', amountAvax: '-6000', addresses: [treasury] });
+		expect(item.time).toEqual(expect.any(String));
+		expect(item.txHash).toEqual(expect.any(String));
+	});
+
+	it("the L1 validator alert (examples/l1-validator-fee-balance-alert.json) runs with the fields its Set reads", async () => {
+		const parameters = exampleTrigger('l1-validator-fee-balance-alert.json');
+		await activate(parameters);
+		const fee = (avax: number) => () =>
+			stack.control.validatorActivity({ network: 'mainnet', activity: 'l1_validator_fee_balance', nodeId: String(parameters.validatorKey), subnetId: L1, change: AVAX(avax) });
+		await fee(6)(); // a top-up: not among the example's sub-events, so no run
+		const [[low]] = await runsAfter(1, fee(-1.5));
+		expect(low).toMatchObject({ subEvent: 'l1_validator_balance_threshold', nodeId: parameters.validatorKey, subnetId: L1, feeBalanceAvax: '4.5', feeBalanceThresholdAvax: '5' });
+		const [[disabled]] = await runsAfter(1, fee(-4.5));
+		expect(disabled).toMatchObject({ subEvent: 'l1_validator_disabled', feeBalanceAvax: '0' });
+		expect(trigger.startedRuns).toHaveLength(2);
 	});
 });
