@@ -4,10 +4,8 @@ import { chainLocatorProperty, chainsProperty } from '../shared/chains';
 import { transferFiltersProperty, watchAddressesProperty } from '../shared/triggerParameters';
 import { CHAINS_FROM_VERSION } from './triggerConfig';
 import { eventSignaturesProperty, includeInternalTxsProperty, includeLogsProperty } from '../shared/webhookProperties';
-import { EVM_ONLY, eventTypeProperty, primaryNetworkProperties } from './primaryNetworkProperties';
-
-/** The EVM parameters, shown only while Event is EVM Address Activity. */
-const evmOnly = (property: INodeProperties): INodeProperties => ({ ...property, displayOptions: { ...property.displayOptions, ...EVM_ONLY } });
+import { EVM_ONLY, EVM_ONLY_IN_COLLECTION, evmOnly } from '../shared/primaryNetworkProperties';
+import { eventTypeProperty, primaryNetworkProperties } from './primaryNetworkProperties';
 
 /** Chain, addresses, webhook flags, Transfers output: the address_activity parameters. */
 const evmProperties: INodeProperties[] = [
@@ -77,7 +75,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'number',
 				default: 24,
 				typeOptions: { minValue: 0 },
-				displayOptions: { hide: { '/eventType': EVM_ONLY.hide.eventType } },
+				displayOptions: EVM_ONLY_IN_COLLECTION,
 				description:
 					'After the webhook stopped receiving (workflow deactivated, webhook deactivated or deleted at the service, a changed trigger published), activation puts out the transfers of the gap, read from chain data, each marked catchUp: true. This limits how far back; a longer gap starts with an item marked gapTooLong. 0 turns catching up off.',
 			},

@@ -13,7 +13,8 @@ import { batchSizeOption, batchSizeParameter } from '../address/batches';
 import { booleanParameter, chainIdParameter, oneOf, parseCallbackUrl, parsedParameter, parseWebhookText, retryPolicy } from '../../parameters';
 import { addressesProperty, eventSignaturesProperty, includeInternalTxsProperty, includeLogsProperty } from '../../../shared/webhookProperties';
 import { readPrimaryNetworkWatch } from './primaryNetworkCreate';
-import { EVM_ONLY, EVM_ONLY_IN_COLLECTION, eventTypeProperty, primaryNetworkProperties } from './primaryNetworkFields';
+import { EVM_ONLY, EVM_ONLY_IN_COLLECTION, evmOnly } from '../../../shared/primaryNetworkProperties';
+import { eventTypeProperty, primaryNetworkProperties } from './primaryNetworkFields';
 import { withAvaxThresholds } from './readableThresholds';
 
 const EVENT_SIGNATURES_DESCRIPTION =
@@ -34,8 +35,6 @@ const webhookNameOption: INodeProperties = {
 	default: '',
 	description: 'Free-text label, shown when picking the webhook from a list',
 };
-
-const evmOnly = (property: INodeProperties): INodeProperties => ({ ...property, displayOptions: { ...property.displayOptions, ...EVM_ONLY } });
 
 const properties: INodeProperties[] = [
 	eventTypeProperty,

@@ -5,7 +5,7 @@ import { serviceList, servicePages, type Page } from '../../../shared/pagination
 import { EVENT_TYPES, type EventType } from '../../../shared/primaryNetwork';
 import { returnAllAndLimit } from '../../fields';
 import { oneOf, parseWebhookStatus, readListCall, type ListCall } from '../../parameters';
-import { eventTypeProperty } from './primaryNetworkFields';
+import { EVENT_TYPE_OPTIONS } from '../../../shared/primaryNetworkProperties';
 import { withAvaxThresholds } from './readableThresholds';
 
 const properties: INodeProperties[] = [
@@ -22,7 +22,7 @@ const properties: INodeProperties[] = [
 				name: 'eventType',
 				type: 'options',
 				default: 'address_activity',
-				options: eventTypeProperty.options,
+				options: EVENT_TYPE_OPTIONS,
 				description: 'Only webhooks of this type',
 			},
 			{
