@@ -208,8 +208,10 @@ export async function create(context: IHookFunctions, call: ServiceCall): Promis
  * option says so. Found by recorded id and by URL, so no path leaves an active webhook behind.
  */
 export async function remove(context: IHookFunctions, call: ServiceCall): Promise<boolean> {
-	return await inLifecycle(context, call, async (lifecycle) => {
-		const { url, chains } = lifecycle;
+	// Parameters edited into something invalid must not keep a deactivation from removing the webhooks.
+	const url = ownUrl(context);
+	const chains = chainStates(context, configuredChains(context));
+	try {
 		const onDeactivation = context.getNodeParameter('options.onDeactivation', 'delete') as OnDeactivation;
 		const keep = onDeactivation === 'keep' && !isTestListening(context);
 		const targets = new Map<string, string>();
@@ -238,7 +240,18 @@ export async function remove(context: IHookFunctions, call: ServiceCall): Promis
 			recordGap(chainState(chains, chainId), chainId, url, gap);
 		}
 		return true;
-	});
+	} finally {
+		saveChainStates(context, chains);
+	}
+}
+
+/** The configured chains when the parameters can be read; none otherwise (deactivation goes on by what is recorded). */
+function configuredChains(context: IHookFunctions): string[] {
+	try {
+		return readTriggerConfig.call(context).chainIds;
+	} catch {
+		return [];
+	}
 }
 
 /** Removes the webhooks this activation created after a later step failed, then reports the failure, naming its chain. */

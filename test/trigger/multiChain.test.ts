@@ -101,6 +101,14 @@ describe('a trigger watching two chains', () => {
 		expect(chainStateOf(trigger, C_CHAIN).webhookId).toBeUndefined();
 	});
 
+	it('deletes both webhooks on deactivation even after the parameters were edited into something invalid', async () => {
+		const trigger = harness(chainsParameters());
+		await trigger.activate();
+		trigger.setParameters(chainsParameters(['not a chain'], { addresses: 'not an address' }));
+		await trigger.deactivate();
+		expect(await accountWebhooks()).toEqual([]);
+	});
+
 	it('sets both webhooks inactive with On Deactivation "Keep", and active again at the next activation', async () => {
 		const trigger = harness(chainsParameters(undefined, { options: { onDeactivation: 'keep' } }));
 		await trigger.activate();
