@@ -13,6 +13,7 @@ import type { ServiceCall } from '../shared/webhooks';
 import { checkExists, create, isTestListening, ownUrl, remove } from './lifecycle';
 import { lifecycleStarts } from './processMemory';
 import { triggerProperties } from './properties';
+import { eventTypeSubtitle } from './primaryNetworkProperties';
 import { triggerSubtitle } from '../shared/triggerSubtitle';
 import { receiveDelivery } from './receive';
 import { receivePrimaryNetworkDelivery } from './primaryNetworkReceive';
@@ -60,7 +61,7 @@ export class AddressActivityTrigger implements INodeType {
 		// Version 3 takes several chains (Chains, a list); 1 and 2 keep the single Chain of their saved workflows.
 		version: [1, 2, 3],
 		defaultVersion: 3,
-		subtitle: triggerSubtitle,
+		subtitle: eventTypeSubtitle(triggerSubtitle),
 		// n8n's nodes panel lists this trigger under the Address Activity app and shows this line as
 		// the app's description; the public-URL advice is the notice at the top of the parameters.
 		description: 'Starts the workflow when a monitored blockchain address has activity',

@@ -87,3 +87,21 @@ export const primaryNetworkProperties: INodeProperties[] = [
 	...validatorProperties,
 	primaryNetworkOutputProperty,
 ];
+
+/**
+ * The canvas subtitle for every event type: the EVM one (chains and addresses) unless the Event is
+ * P-Chain ("P-Chain Mainnet · 2 addresses") or validator activity ("Validator node · Fuji").
+ */
+export function eventTypeSubtitle(evmSubtitle: string): string {
+	const evm = evmSubtitle.replace(/^=\{\{\s*/, '').replace(/\s*\}\}$/, '');
+	const type = '$rawParameter["eventType"]';
+	const network = '($rawParameter["network"] === "fuji" ? "Fuji" : "Mainnet")';
+	const addresses = '$rawParameter["pChainAddresses"]';
+	const plural = '((count) => count + (count === 1 ? " address" : " addresses"))';
+	const distinct = `new Set((String(${addresses} || "").match(/P-[a-z]+1[0-9a-z]+/gi) || []).map((address) => address.toLowerCase())).size`;
+	const addressLabel =
+		`(Array.isArray(${addresses}) ? ${plural}(${addresses}.length) : String(${addresses} || "").startsWith("=") ? "addresses from an expression" : ${plural}(${distinct}))`;
+	const pChain = `"P-Chain " + ${network} + " · " + ${addressLabel}`;
+	const validator = `"Validator " + ($rawParameter["validatorKeyType"] === "subnetId" ? "subnet" : "node") + " · " + ${network}`;
+	return `={{ ${type} === "${P_CHAIN}" ? ${pChain} : ${type} === "${VALIDATOR}" ? ${validator} : ${evm} }}`;
+}
