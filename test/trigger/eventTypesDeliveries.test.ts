@@ -215,3 +215,23 @@ describe('Validator Activity deliveries', () => {
 		expect([outcome.statusCode, outcome.items]).toEqual([200, undefined]);
 	});
 });
+
+describe('"Listen for test event" with a new event type', () => {
+	it('registers a webhook at the test URL, marks its items as a test, keeps no static data and deletes it afterwards', async () => {
+		forgetProcessMemory();
+		const { key } = await control.createKey({ plan: 'paid' });
+		trigger = new TriggerHarness({ parameters: validatorParameters(), credentials: { apiKey: key, baseUrl: emulator.url } });
+		await trigger.activate({ test: true });
+		const [webhook] = (await control.primaryNetworkWebhooks()).filter((entry) => entry.url === trigger.webhookUrl({ test: true }));
+		expect(webhook.name).toMatch(/ \(test\)$/);
+		expect(trigger.state).toEqual({});
+
+		secret = await control.sharedSecret(key);
+		const body = { webhookId: webhook.id, eventType: 'validator_activity', messageId: 'test-1', event: { eventType: 'l1_validator_disabled', nodeId: VALIDATOR, subnetId: L1, feeBalance: '0' } };
+		const outcome = await trigger.receive(signedDelivery(body, secret), { test: true });
+		expect(itemsOf(outcome)).toMatchObject([{ subEvent: 'l1_validator_disabled', feeBalanceAvax: '0', testEvent: true }]);
+
+		await trigger.deactivate({ test: true });
+		expect((await control.primaryNetworkWebhooks()).filter((entry) => entry.id === webhook.id)).toEqual([]);
+	});
+});
