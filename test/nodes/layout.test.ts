@@ -123,3 +123,28 @@ describe("n8n's casing", () => {
 		for (const placeholder of placeholders) expect(placeholder).toMatch(/^Add [A-Z][a-z]+$/);
 	});
 });
+
+describe('the Chain parameter of both triggers in the editor', () => {
+	const triggers = [
+		{ name: 'Address Activity Trigger', node: new AddressActivityTrigger(), single: [1, 2], several: 3 },
+		{ name: 'Address Activity Poll Trigger', node: new AddressActivityPollTrigger(), single: [1], several: 2 },
+	];
+
+	/** The display names of the chain parameters the editor shows at this version. */
+	function chainFields(trigger: (typeof triggers)[number], typeVersion: number): string[] {
+		const node: INode = harnessNode({ typeVersion, parameters: {} });
+		return trigger.node.description.properties
+			.filter((property) => ['chainId', 'chainIds'].includes(property.name))
+			.filter((property) => NodeHelpers.displayParameter({}, property, node, trigger.node.description))
+			.map((property) => `${property.displayName} (${property.type})`);
+	}
+
+	it.each(triggers)('$name: new nodes get the version with Chains, a list loaded from the service', (trigger) => {
+		expect(trigger.node.description.defaultVersion).toBe(trigger.several);
+		expect(chainFields(trigger, trigger.several)).toEqual(['Chains (multiOptions)']);
+	});
+
+	it.each(triggers)('$name: earlier versions keep the single Chain their saved workflows hold', (trigger) => {
+		for (const version of trigger.single) expect(chainFields(trigger, version)).toEqual(['Chain (resourceLocator)']);
+	});
+});
