@@ -74,6 +74,20 @@ describe('polling two chains', () => {
 	});
 });
 
+describe('Fetch Test Event with two chains', () => {
+	it('shows the newest transfers of both chains, oldest first, each with its chain', async () => {
+		const wallet = randomAddress();
+		const onFuji = await transferOn(FUJI, randomAddress(), wallet);
+		const onCChain = await transferOn(C_CHAIN, randomAddress(), wallet);
+		const trigger = service.harness(chainsParameters([wallet]), { typeVersion: 2 });
+		const items = await trigger.fetchTestEvent();
+		expect(items.map((item) => [item.json.txHash, item.json.chainId])).toEqual([
+			[onFuji, FUJI],
+			[onCChain, C_CHAIN],
+		]);
+	});
+});
+
 describe('a poll trigger saved with one chain (version 1)', () => {
 	it('goes on from the cursor of its single-chain static data instead of starting again at the head', async () => {
 		const wallet = randomAddress();
