@@ -36,7 +36,7 @@ describe('P-Chain and validator alerts in n8n', () => {
 					id: randomUUID(),
 					name: TRIGGER_NODE_NAME,
 					type: TRIGGER_NODE_TYPE,
-					typeVersion: 2,
+					typeVersion: 3,
 					position: [0, 0],
 					webhookId: randomUUID(),
 					credentials: { [CREDENTIAL_TYPE]: stack.credential },
