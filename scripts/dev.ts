@@ -55,6 +55,7 @@ Sandbox ready in ${seconds} s.
   workflows  ${sandbox.workflows.map((workflow) => `${workflow.name}${workflow.active ? ' (active)' : ''}`).join('\n             ')}
   activity   ${activity} on chain ${sandbox.demo.chainId} for
              ${sandbox.demo.addresses.join(', ')}
+             and with it one step for each P-Chain or validator example (its balance or L1 fee balance across its threshold)
   n8n log    ${logFile}
   settings   ${Object.entries(RECOMMENDED_N8N_ENV).map(([name, value]) => `${name}=${value}`).join(' ')} (as the README recommends)
 

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
 // The sandbox `npm run dev` starts, and the example workflows in examples/ inside it: they import,
-// the trigger example activates and runs on simulated activity, the action example runs.
+// the trigger examples activate and run on simulated activity, the action example runs.
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -81,6 +81,20 @@ describe('the example workflows in the sandbox', () => {
 		expect(nodeOutput(execution, triggerName)).toEqual([expect.objectContaining({ txHash, direction: 'in' })]);
 		// The example's last node ran: every node of the example has run data.
 		for (const name of nodeNames) expect(execution.data.resultData.runData[name]).toBeDefined();
+	});
+
+	it("runs the P-Chain treasury example on the sandbox's first primary-network step (its balance reaches 30 AVAX, past 25)", async () => {
+		const workflow = sandbox.workflows.find((candidate) => candidate.name === 'Alert when the P-Chain treasury crosses 25 AVAX')!;
+		const execution = await waitFor('the treasury example’s finished run', async () => {
+			const [summary] = await sandbox.client.listExecutions(workflow.id);
+			if (!summary || ['running', 'new'].includes(summary.status)) return undefined;
+			return await getExecution(summary.id);
+		});
+		expect(execution.status).toBe('success');
+		expect(nodeOutput(execution, 'Treasury P-Chain Balance')).toEqual([
+			expect.objectContaining({ subEvent: 'balance_threshold', crossed: 'above', balanceAvax: '30', thresholdAvax: '25' }),
+		]);
+		expect(String(nodeOutput(execution, 'Threshold Alert')[0].alert)).toMatch(/^Treasury reached 25 AVAX \(unlockedUnstaked\): 30 AVAX after 30 AVAX at \d{4}-/);
 	});
 
 	it('runs the action example', async () => {

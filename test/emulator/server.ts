@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 
 import { handleControl } from './control';
 import { renderDashboard, handleDashboardActivity } from './dashboard/page';
+import { handlePrimaryForm, isPrimaryForm } from './dashboard/primary';
 import type { Emulator } from './emulator';
 import { authenticate, authorize } from './http/auth';
 import { parseJson, readText } from './http/body';
@@ -39,6 +40,8 @@ export function createEmulatorServer(emulator: Emulator): Server {
 			work = Promise.resolve(sendHtml(res, 200, renderDashboard(emulator, url.searchParams)));
 		} else if (path === '/_emulator/dashboard/activity' && req.method === 'POST') {
 			work = handleDashboardActivity(emulator, req, res);
+		} else if (isPrimaryForm(path) && req.method === 'POST') {
+			work = handlePrimaryForm(emulator, req, res, path);
 		} else if (path.startsWith('/_emulator/')) {
 			work = handleControl(emulator, req, res, path, url.searchParams);
 		} else {

@@ -44,8 +44,8 @@ export type SeenRequest = LoggedRequest;
  */
 export type EmulatorWebhook = AddressActivityResource & { deactivationReason?: string };
 
-/** A primary_network_address_activity or validator_activity webhook as the control API lists it. */
-export type EmulatorPrimaryNetworkWebhook = PrimaryNetworkResource & { deactivationReason?: string };
+/** A primary_network_address_activity or validator_activity webhook as the control API lists it (with its network, which the service's resource lacks). */
+export type EmulatorPrimaryNetworkWebhook = PrimaryNetworkResource & { deactivationReason?: string; network: 'mainnet' | 'fuji' };
 
 export interface FaultSpec {
 	method?: string;

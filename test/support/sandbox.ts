@@ -10,6 +10,7 @@ import { EmulatorControl } from '../harness/emulatorControl';
 import { CREDENTIAL_NAME, CREDENTIAL_TYPE, POLL_TRIGGER_NODE_TYPE, TRIGGER_NODE_TYPE } from '../harness/names';
 import { waitFor } from '../harness/wait';
 import { ensureN8n, type N8nInstall } from './install';
+import { primaryNetworkDemo } from './primaryNetworkDemo';
 import { RECOMMENDED_N8N_ENV, startN8n, type RunningN8n } from './n8n';
 import { DEFAULT_OWNER, N8nClient, type Workflow, type WorkflowInput } from './n8nClient';
 import { buildPackAndInstall, REPO_ROOT } from './package';
@@ -178,10 +179,14 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 			// n8n registers the trigger examples' webhooks in the background (activation is queued):
 			// a transaction before that reaches no webhook and is never delivered, so the first one waits.
 			await triggerWebhooksRegistered(control, workflows, log);
-			const trickle = () =>
+			const primaryNetworkStep = primaryNetworkDemo(control);
+			const trickle = () => {
 				void simulate()
 					.then((txHash) => simulated.push(txHash))
 					.catch((error: Error) => log(`simulated activity failed: ${error.message}`));
+				// and a step for each P-Chain or validator webhook the examples registered
+				void primaryNetworkStep().catch((error: Error) => log(`simulated primary-network activity failed: ${error.message}`));
+			};
 			trickle();
 			timer = setInterval(trickle, options.trickleMs);
 		}

@@ -78,6 +78,8 @@ const handlers: Record<string, ControlHandler> = {
 		body: {
 			webhooks: emulator.store.allWebhooks().map((webhook) => ({
 				...webhookResource(webhook),
+				// the service's resource of the primary-network types has no network: the control API adds it
+				...(webhook.primary ? { network: webhook.primary.network } : {}),
 				deactivationReason: emulator.deliveries.deactivationReason(webhook.id),
 			})),
 		},

@@ -6,9 +6,8 @@ import type { Emulator } from '../emulator';
 import { readText } from '../http/body';
 import { ApiError } from '../http/errors';
 import { formatIssues } from '../http/validation';
-
-const escapeHtml = (value: unknown) =>
-	String(value).replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+import { escapeHtml } from './html';
+import { renderPrimaryForms, watchSummary } from './primary';
 
 const RECENT_DELIVERIES = 50;
 
@@ -22,9 +21,11 @@ export function renderDashboard(emulator: Emulator, query: URLSearchParams): str
 <td class="webhook-id">${escapeHtml(webhook.id)}</td>
 <td class="webhook-name">${escapeHtml(webhook.name)}</td>
 <td class="webhook-status">${escapeHtml(webhook.status)}</td>
+<td class="webhook-type">${escapeHtml(webhook.eventType)}</td>
 <td class="webhook-chain">${escapeHtml(webhook.chainId)}</td>
 <td class="webhook-url">${escapeHtml(webhook.url)}</td>
 <td class="webhook-addresses">${webhook.addresses.map((address) => `<code>${escapeHtml(address)}</code>`).join('<br>')}</td>
+<td class="webhook-watch">${escapeHtml(watchSummary(webhook))}</td>
 </tr>`,
 		)
 		.join('\n');
@@ -34,6 +35,7 @@ export function renderDashboard(emulator: Emulator, query: URLSearchParams): str
 <td class="delivery-time">${escapeHtml(new Date(row.startedAt).toISOString())}</td>
 <td class="delivery-webhook">${escapeHtml(row.webhookId)}</td>
 <td class="delivery-message">${escapeHtml(row.messageId)}</td>
+<td class="delivery-event">${escapeHtml([row.body.eventType, row.body.event.eventType].filter(Boolean).join(': '))}</td>
 <td class="delivery-attempt">${row.attempt}</td>
 <td class="delivery-status">${row.statusCode ?? ''}</td>
 <td class="delivery-outcome">${escapeHtml(row.outcome)}</td>
@@ -76,10 +78,11 @@ ${result}
 <button id="activity-submit" type="submit">Inject</button>
 </form>
 </section>
+${renderPrimaryForms(emulator, query)}
 <section>
 <h2>Webhooks (<span id="webhook-count">${webhooks.length}</span>)</h2>
 <table id="webhooks">
-<thead><tr><th>Id</th><th>Name</th><th>Status</th><th>Chain</th><th>URL</th><th>Addresses</th></tr></thead>
+<thead><tr><th>Id</th><th>Name</th><th>Status</th><th>Type</th><th>Chain</th><th>URL</th><th>Addresses / keys</th><th>Watches</th></tr></thead>
 <tbody>
 ${webhookRows}
 </tbody>
@@ -91,7 +94,7 @@ ${webhookRows}
 messages it has nothing to put out for (a withdrawal when it outputs incoming transfers only, a copy of a message that already ran)
 without starting the workflow, and the example's filter then drops small deposits inside the run.</p>
 <table id="deliveries">
-<thead><tr><th>Started</th><th>Webhook</th><th>Message</th><th>Attempt</th><th>Status</th><th>Outcome</th><th>Error</th></tr></thead>
+<thead><tr><th>Started</th><th>Webhook</th><th>Message</th><th>Event</th><th>Attempt</th><th>Status</th><th>Outcome</th><th>Error</th></tr></thead>
 <tbody>
 ${deliveryRows}
 </tbody>

@@ -2,7 +2,7 @@ import { request } from 'undici';
 
 import { startEmulator, type RunningEmulator } from '../index';
 import { waitFor } from '../../harness/wait';
-import { address, call, startReceiver, webhookBody, type Receiver } from './harness';
+import { address, call, postForm, startReceiver, webhookBody, type Receiver } from './harness';
 
 describe('dashboard', () => {
 	let emulator: RunningEmulator;
@@ -16,14 +16,9 @@ describe('dashboard', () => {
 		return response.body.text();
 	};
 	const submit = async (fields: Record<string, string>) => {
-		const response = await request(`${emulator.url}/_emulator/dashboard/activity`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/x-www-form-urlencoded' },
-			body: new URLSearchParams(fields).toString(),
-		});
-		await response.body.dump();
-		expect(response.statusCode).toBe(303);
-		return String(response.headers.location);
+		const { status, location } = await postForm(emulator.url, '/_emulator/dashboard/activity', fields);
+		expect(status).toBe(303);
+		return location;
 	};
 
 	beforeAll(async () => {

@@ -43,6 +43,17 @@ export async function call<T = any>(base: string, method: string, path: string, 
 	return { status: response.statusCode, headers: flat, body: parsed as T };
 }
 
+/** Posts a dashboard form as a browser does; answers the status and where it redirects to. */
+export async function postForm(base: string, path: string, fields: Record<string, string>): Promise<{ status: number; location: string }> {
+	const response = await request(new URL(path, base), {
+		method: 'POST',
+		headers: { 'content-type': 'application/x-www-form-urlencoded' },
+		body: new URLSearchParams(fields).toString(),
+	});
+	await response.body.dump();
+	return { status: response.statusCode, location: String(response.headers.location) };
+}
+
 export interface ReceivedDelivery {
 	headers: IncomingHttpHeaders;
 	rawBody: string;
