@@ -83,18 +83,24 @@ describe('the example workflows in the sandbox', () => {
 		for (const name of nodeNames) expect(execution.data.resultData.runData[name]).toBeDefined();
 	});
 
-	it("runs the P-Chain treasury example on the sandbox's first primary-network step (its balance reaches 30 AVAX, past 25)", async () => {
-		const workflow = sandbox.workflows.find((candidate) => candidate.name === 'Alert when the P-Chain treasury crosses 25 AVAX')!;
-		const execution = await waitFor('the treasury example’s finished run', async () => {
-			const [summary] = await sandbox.client.listExecutions(workflow.id);
-			if (!summary || ['running', 'new'].includes(summary.status)) return undefined;
-			return await getExecution(summary.id);
-		});
+	it("runs the P-Chain treasury example's alert when the sandbox's simulated balance falls below its threshold", async () => {
+		const workflow = sandbox.workflows.find((candidate) => candidate.name === "Alert when the treasury's unlocked P-Chain balance falls below 25,000 AVAX")!;
+		const runCrossing = (crossed: string) =>
+			waitFor(`the treasury example's finished run (crossed ${crossed})`, async () => {
+				for (const summary of await sandbox.client.listExecutions(workflow.id)) {
+					if (['running', 'new'].includes(summary.status)) continue;
+					const execution = await getExecution(summary.id);
+					if (nodeOutput(execution, 'Treasury P-Chain Balance')[0]?.crossed === crossed) return execution;
+				}
+				return undefined;
+			});
+		// the sandbox's first step lifted the balance from 0 to 30,000 AVAX: a run the example's filter ends
+		await runCrossing('above');
+		expect(await sandbox.simulatePrimaryNetwork()).toBe(2);
+		const execution = await runCrossing('below');
 		expect(execution.status).toBe('success');
-		expect(nodeOutput(execution, 'Treasury P-Chain Balance')).toEqual([
-			expect.objectContaining({ subEvent: 'balance_threshold', crossed: 'above', balanceAvax: '30', thresholdAvax: '25' }),
-		]);
-		expect(String(nodeOutput(execution, 'Threshold Alert')[0].alert)).toMatch(/^Treasury reached 25 AVAX \(unlockedUnstaked\): 30 AVAX after 30 AVAX at \d{4}-/);
+		expect(nodeOutput(execution, 'Treasury P-Chain Balance')).toEqual([expect.objectContaining({ subEvent: 'balance_threshold', balanceAvax: '20000', thresholdAvax: '25000' })]);
+		expect(String(nodeOutput(execution, 'Format Alert')[0].alert)).toMatch(/^Treasury unlocked P-Chain balance is 20000 AVAX, below 25000 AVAX, after a change of -10000 AVAX at \d{4}-/);
 	});
 
 	it('runs the action example', async () => {

@@ -41,7 +41,7 @@ async function stepFor(control: EmulatorControl, webhook: EmulatorPrimaryNetwork
 /** A function for each tick of the trickle: the next step of every active primary-network webhook. */
 export function primaryNetworkDemo(control: EmulatorControl): () => Promise<number> {
 	const steps = new Map<string, number>();
-	return async () => {
+	const tick = async () => {
 		const webhooks = (await control.primaryNetworkWebhooks()).filter((webhook) => webhook.status === 'active');
 		for (const webhook of webhooks) {
 			const step = steps.get(webhook.id) ?? 0;
@@ -49,5 +49,12 @@ export function primaryNetworkDemo(control: EmulatorControl): () => Promise<numb
 			await stepFor(control, webhook, step);
 		}
 		return webhooks.length;
+	};
+	// one tick after another: a withdrawal must not overtake the deposit before it
+	let previous: Promise<unknown> = Promise.resolve();
+	return () => {
+		const next = previous.then(tick);
+		previous = next.catch(() => undefined);
+		return next;
 	};
 }

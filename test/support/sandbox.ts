@@ -47,6 +47,8 @@ export interface Sandbox {
 	simulate(): Promise<string>;
 	/** The hashes of the trickle's transactions so far, oldest first. */
 	simulated: string[];
+	/** The next step of simulated activity for each P-Chain or validator webhook; returns how many it moved. */
+	simulatePrimaryNetwork(): Promise<number>;
 	stop(): Promise<void>;
 }
 
@@ -147,6 +149,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 			return (await control.activity(body)).txHash;
 		};
 
+		const simulatePrimaryNetwork = primaryNetworkDemo(control);
+
 		const present = await client.listWorkflows();
 		const workflows: Workflow[] = [];
 		for (const example of examples) {
@@ -179,13 +183,12 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 			// n8n registers the trigger examples' webhooks in the background (activation is queued):
 			// a transaction before that reaches no webhook and is never delivered, so the first one waits.
 			await triggerWebhooksRegistered(control, workflows, log);
-			const primaryNetworkStep = primaryNetworkDemo(control);
 			const trickle = () => {
 				void simulate()
 					.then((txHash) => simulated.push(txHash))
 					.catch((error: Error) => log(`simulated activity failed: ${error.message}`));
 				// and a step for each P-Chain or validator webhook the examples registered
-				void primaryNetworkStep().catch((error: Error) => log(`simulated primary-network activity failed: ${error.message}`));
+				void simulatePrimaryNetwork().catch((error: Error) => log(`simulated primary-network activity failed: ${error.message}`));
 			};
 			trickle();
 			timer = setInterval(trickle, options.trickleMs);
@@ -202,6 +205,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 			demo,
 			simulate,
 			simulated,
+			simulatePrimaryNetwork,
 			async stop() {
 				if (timer) clearInterval(timer);
 				await running.stop();
