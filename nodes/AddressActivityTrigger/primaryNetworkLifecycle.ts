@@ -54,6 +54,11 @@ function normalised(value: unknown): unknown {
 	return value;
 }
 
+/** A P-Chain address as the trigger writes it ("P-" and lower case), or the text unchanged. */
+function parsePChainKey(key: string): string {
+	return /^p-/i.test(key) ? `P-${key.slice(2).toLowerCase()}` : key;
+}
+
 const WATCHED_FIELDS = ['keyType', 'keys', 'subEvents', 'balanceThresholdFilter', 'nodeIds', 'subnetIds', 'l1ValidatorFeeBalanceThreshold'];
 
 /**
@@ -65,7 +70,11 @@ function watchesTheSame(context: IHookFunctions, webhook: RemoteWebhook, config:
 	// Responses carry no network: the one recorded at registration stands for it.
 	if (!isTest && registrationState(context).network !== config.watch.network) return false;
 	const expected = primaryNetworkMetadata(config.watch);
-	const actual = (webhook.metadata ?? {}) as IDataObject;
+	const actual = { ...((webhook.metadata ?? {}) as IDataObject) };
+	// P-Chain addresses are bech32, whose letter case carries no meaning (node and subnet IDs' does).
+	if (expected.keyType === 'addresses' && Array.isArray(actual.keys)) {
+		actual.keys = (actual.keys as unknown[]).map((key) => (typeof key === 'string' ? parsePChainKey(key) : key));
+	}
 	return WATCHED_FIELDS.every((field) => JSON.stringify(normalised(actual[field]) ?? null) === JSON.stringify(normalised(expected[field]) ?? null));
 }
 

@@ -234,3 +234,13 @@ describe('the trigger in the editor', () => {
 		expect(options('validator_activity')).not.toContain('Catch Up At Most (Hours)');
 	});
 });
+
+describe('P-Chain addresses typed in upper case', () => {
+	it('are sent as "P-" and lower case, and the webhook is kept at the next activation', async () => {
+		const trigger = harness(pChainParameters({ pChainAddresses: `${TREASURY.toUpperCase().replace('P-FUJI', 'P-fuji')}` }));
+		await trigger.activate();
+		await trigger.activate();
+		expect(await createBodies()).toHaveLength(1);
+		expect((await createBodies())[0]).toMatchObject({ metadata: { keys: [TREASURY] } });
+	});
+});
