@@ -22,6 +22,7 @@ import { readPrimaryNetworkConfig, readPrimaryNetworkDeliveryConfig, type Primar
 import {
 	checkPrimaryNetworkWebhook,
 	createPrimaryNetworkWebhook,
+	removeOtherEventTypeWebhooks,
 	removePrimaryNetworkWebhook,
 	type Lifecycle,
 } from './primaryNetworkLifecycle';
@@ -82,8 +83,16 @@ export class AddressActivityTrigger implements INodeType {
 			/** True when every chain's webhook exists at the service and matches the parameters (repairing what can be repaired). */
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				const primary = readPrimaryNetworkConfig(this);
-				if (primary) return await withinLifecycleBudget(this, async (call) => await checkPrimaryNetworkWebhook(this, primary, primaryNetworkLifecycle(this, primary, call)));
-				return await withinLifecycleBudget(this, async (call) => await checkExists(this, call));
+				return await withinLifecycleBudget(this, async (call) => {
+					// After the parameters were checked (no request before a bad one is refused).
+					if (primary === undefined) {
+						const exists = await checkExists(this, call);
+						await removeOtherEventTypeWebhooks(this, false, call);
+						return exists;
+					}
+					await removeOtherEventTypeWebhooks(this, true, call);
+					return await checkPrimaryNetworkWebhook(this, primary, primaryNetworkLifecycle(this, primary, call));
+				});
 			},
 
 			/** Registers a webhook per chain, all or none: if a step fails, removes what it created. */

@@ -157,3 +157,21 @@ export async function removePrimaryNetworkWebhook(
 	if (!lifecycle.isTest && !keep) clearRegistration(state);
 	return true;
 }
+
+/**
+ * Before a production activation: webhooks this node registered for the other kind of event
+ * (its Event was changed) are deleted, so none is left behind delivering to this URL. EVM webhooks
+ * are recorded per chain, a P-Chain or validator webhook at the top of static data.
+ */
+export async function removeOtherEventTypeWebhooks(context: IHookFunctions, primaryNetwork: boolean, call: ServiceCall): Promise<void> {
+	if (context.getMode() === 'manual') return;
+	const data = context.getWorkflowStaticData('node');
+	if (primaryNetwork) {
+		const chains = (data.chains ?? {}) as Record<string, { webhookId?: string }>;
+		for (const state of Object.values(chains)) if (state.webhookId) await deleteWebhook.call(context, state.webhookId, call);
+		delete data.chains;
+	} else if (data.network !== undefined) {
+		if (typeof data.webhookId === 'string') await deleteWebhook.call(context, data.webhookId, call);
+		clearRegistration(data);
+	}
+}

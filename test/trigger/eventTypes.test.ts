@@ -244,3 +244,21 @@ describe('P-Chain addresses typed in upper case', () => {
 		expect((await createBodies())[0]).toMatchObject({ metadata: { keys: [TREASURY] } });
 	});
 });
+
+describe('changing the Event of an active trigger', () => {
+	it('deletes the EVM webhooks when it now watches P-Chain activity, and the P-Chain webhook when it watches EVM activity again', async () => {
+		const trigger = new TriggerHarness({ parameters: triggerParameters({ chainIds: ['43113', '43114'] }), credentials: { apiKey: key, baseUrl: emulator.url }, typeVersion: 3 });
+		await trigger.activate();
+		expect((await accountWebhooks()).map((webhook) => webhook.eventType)).toEqual(['address_activity', 'address_activity']);
+
+		trigger.setParameters(pChainParameters());
+		await trigger.activate();
+		expect((await accountWebhooks()).map((webhook) => webhook.eventType)).toEqual(['primary_network_address_activity']);
+
+		trigger.setParameters(triggerParameters({ chainIds: ['43113'] }));
+		await trigger.activate();
+		expect((await accountWebhooks()).map((webhook) => webhook.eventType)).toEqual(['address_activity']);
+		await trigger.deactivate();
+		expect(await accountWebhooks()).toEqual([]);
+	});
+});
