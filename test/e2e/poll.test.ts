@@ -118,7 +118,8 @@ describe('the Address Activity Poll Trigger in n8n', () => {
 		for (const node of example.nodes) if (node.credentials?.[CREDENTIAL_TYPE]) node.credentials[CREDENTIAL_TYPE] = stack.credential;
 		const trigger = example.nodes.find((node) => node.type === POLL_TRIGGER_NODE_TYPE)!;
 		const [treasury] = String(trigger.parameters.addresses).split('\n');
-		const chainId = (trigger.parameters.chainId as { value: string }).value;
+		// The example watches one chain in Chains (version 2).
+		const [chainId] = trigger.parameters.chainIds as string[];
 		const usdc = { address: '0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E', name: 'USD Coin', symbol: 'USDC', decimals: 6 };
 		await stack.control.activity({ chainId, from: COUNTERPARTY, to: treasury, value: '1500000000000000000000' });
 		await stack.control.activity({ chainId, from: COUNTERPARTY, to: treasury, value: '2000000000000000000' });

@@ -155,7 +155,8 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 		const postgresCredential = await stack.postgresCredential();
 		for (const node of recipe.nodes) {
 			if (node.type === TRIGGER_NODE_TYPE) {
-				Object.assign(node.parameters, { chainId: { __rl: true, mode: 'id', value: CHAIN }, addresses: DAVE });
+				// Chains from trigger version 3 on (the recipe's), the single Chain before.
+				Object.assign(node.parameters, node.typeVersion >= 3 ? { chainIds: [CHAIN] } : { chainId: { __rl: true, mode: 'id', value: CHAIN } }, { addresses: DAVE });
 				node.webhookId = randomUUID();
 			}
 			if (node.credentials?.[CREDENTIAL_TYPE]) node.credentials[CREDENTIAL_TYPE] = stack.credential;

@@ -33,7 +33,7 @@ export function linearWorkflow(name: string, steps: Array<Omit<WorkflowNode, 'po
 export interface TriggerWorkflowOptions {
 	name: string;
 	chainId: string;
-	/** Chains (typeVersion 3 on): given, it replaces the single Chain. */
+	/** Chains (typeVersion 3 on, where it replaces the single Chain): `[chainId]` unless given. */
 	chainIds?: string[];
 	addresses: string[];
 	credential: { id: string; name: string };
@@ -57,7 +57,7 @@ export function triggerWorkflow(options: TriggerWorkflowOptions): WorkflowInput 
 				webhookId: randomUUID(),
 				credentials: { [CREDENTIAL_TYPE]: options.credential },
 				parameters: {
-					...(options.chainIds ? { chainIds: options.chainIds } : { chainId: byId(options.chainId) }),
+					...((options.typeVersion ?? 1) >= 3 ? { chainIds: options.chainIds ?? [options.chainId] } : { chainId: byId(options.chainId) }),
 					addresses: options.addresses.join('\n'),
 					output: options.output ?? 'transfers',
 					options: options.options ?? {},
