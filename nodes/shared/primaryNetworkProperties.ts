@@ -25,16 +25,20 @@ export const evmOnly = (property: INodeProperties): INodeProperties => ({ ...pro
 export const EVENT_TYPE_OPTIONS: INodePropertyOptions[] = [
 	{
 		name: 'EVM Address Activity',
+		// The trigger's entry in n8n's nodes panel: one action per event type (the panel lists the options of a trigger's "Event").
+		action: 'On EVM address activity',
 		value: EVENT_TYPES.addressActivity,
 		description: 'Transactions, transfers and logs of 0x addresses on an EVM chain (C-Chain, its test network, L1s)',
 	},
 	{
 		name: 'P-Chain Address Activity',
+		action: 'On P-Chain address activity',
 		value: P_CHAIN,
 		description: 'Balance changes, balance thresholds crossed and staking rewards of P-Chain addresses',
 	},
 	{
 		name: 'Validator Activity',
+		action: 'On validator activity',
 		value: VALIDATOR,
 		description: 'Stakes, delegations and rewards of a validator, and the fee balance of L1 validators',
 	},

@@ -162,7 +162,9 @@ describe('the editor in a browser (n8n 2.x)', () => {
 			await page.goto(`${stack.n8n.url}/workflow/new`);
 			await openPanel('Address Activity');
 			await item(/^Address Activity$/).click();
-			await item('On new Address Activity event').click();
+			// n8n lists one action per option of the trigger's Event parameter.
+			for (const action of ['On P-Chain address activity', 'On validator activity']) await item(action).waitFor();
+			await item('On EVM address activity').click();
 			await byTestId('ndv').waitFor();
 			await closeNodeView();
 			await expect(canvasNodes().count()).resolves.toBe(1);
