@@ -2,10 +2,10 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { FROM_CHAIN, toTransfers, type NativeToken } from '../shared/transfers';
 import { timeLeft } from '../shared/transport';
-import { toDeliveryTransaction } from './chainTransaction';
+import { toDeliveryTransaction } from '../shared/chainTransaction';
 import { fetchNativeToken } from '../shared/chains';
-import { fetchAddressTransactions, fetchHeadBlock, type BlockMark, type ListedTransaction } from './chainData';
-import { chainScanCost, newestOnChain, scanChain, transactionsSince } from './chainScan';
+import { fetchAddressTransactions, fetchHeadBlock, type BlockMark, type ListedTransaction } from '../shared/chainData';
+import { chainScanCost, newestOnChain, scanChain, transactionsSince } from '../shared/chainScan';
 import {
 	advanceCursors,
 	alignCursors,

@@ -23,7 +23,7 @@
 import { createHmac } from 'crypto';
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 
-import { fetchHeadBlock } from '../AddressActivityPollTrigger/chainData';
+import { fetchHeadBlock } from '../shared/chainData';
 import { fetchSharedSecret } from '../shared/webhooks';
 import { canonicalJson } from './signature';
 import { CATCH_UP_EVENT, type CatchUpRequest } from './catchUpRun';

@@ -5,9 +5,9 @@
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { fetchAddressTransactions, type ListedTransaction } from '../AddressActivityPollTrigger/chainData';
-import { scanChain } from '../AddressActivityPollTrigger/chainScan';
-import { toDeliveryTransaction } from '../AddressActivityPollTrigger/chainTransaction';
+import { fetchAddressTransactions, type ListedTransaction } from '../shared/chainData';
+import { scanChain } from '../shared/chainScan';
+import { toDeliveryTransaction } from '../shared/chainTransaction';
 import { fetchNativeToken } from '../shared/chains';
 import { AddressSet } from '../shared/addresses';
 import { toTransfers } from '../shared/transfers';

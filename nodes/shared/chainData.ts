@@ -1,9 +1,9 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
-import { addressTransactionsRoute, blockRoute, blocksRoute, transactionRoute, transactionsRoute } from '../shared/chainRoutes';
-import { serviceRequest, type ServiceContext } from '../shared/transport';
-import { MAX_PAGE_SIZE, servicePage, type Page } from '../shared/pagination';
+import { addressTransactionsRoute, blockRoute, blocksRoute, transactionRoute, transactionsRoute } from './chainRoutes';
+import { serviceRequest, type ServiceContext } from './transport';
+import { MAX_PAGE_SIZE, servicePage, type Page } from './pagination';
 import { parseChainTransaction, type ChainTransaction } from './chainTransaction';
 
 // The chain-data requests of the poll trigger, all through the shared transport (which waits out

@@ -1,7 +1,7 @@
 // The same zod 4 API (from n8n's zod 3.25 package) as the webhook trigger's delivery schema.
 import { z } from 'zod/v4';
 
-import { decimalAmount, transferSchemas, type DeliveryTransaction } from '../shared/deliverySchema';
+import { decimalAmount, transferSchemas, type DeliveryTransaction } from './deliverySchema';
 
 // One item of GET /v1/chains/{chainId}/addresses/{address}/transactions:
 // {nativeTransaction, erc20Transfers?, erc721Transfers?, erc1155Transfers?, internalTransactions?}.

@@ -1,8 +1,8 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
-import { MAX_PAGE_SIZE } from '../shared/pagination';
-import { timeLeft, type ServiceContext } from '../shared/transport';
+import { MAX_PAGE_SIZE } from './pagination';
+import { timeLeft, type ServiceContext } from './transport';
 import { fetchBlock, fetchChainTransactions, fetchTransaction, type BlockMark, type ListedTransaction } from './chainData';
 import { parseChainTransaction, type ChainTransaction } from './chainTransaction';
 
