@@ -141,6 +141,16 @@ async function triggerOutputs(service: TestService, credentials: AddressActivity
 		receiver.harness = undefined;
 		await webhookTrigger.deactivate();
 		const delivered = deliveries.flatMap((delivery) => delivery.outcome?.items ?? []).map((item) => item.json);
+		// A transfer while the workflow was off: the next activation's catch-up run (items marked catchUp).
+		await service.control.activity({ chainId: FUJI, from: carol, to: alice, value: '5' });
+		const beforeCatchUp = receiver.deliveries.length;
+		receiver.harness = webhookTrigger;
+		await webhookTrigger.activate();
+		receiver.harness = undefined;
+		await webhookTrigger.deactivate();
+		const caughtUp = receiver.deliveries.slice(beforeCatchUp).flatMap((delivery) => delivery.outcome?.items ?? []);
+		if (!caughtUp.some((item) => item.json.catchUp === true)) throw new Error('the catch-up run put out no item marked catchUp');
+		delivered.push(...caughtUp.map((item) => item.json));
 		const polled = ((await pollTrigger.poll()).items ?? []).map((item) => item.json);
 		// One output.json describes every event type's items: the editor shows it before any run.
 		delivered.push(...(await primaryNetworkItems(service, credentials)));
