@@ -20,13 +20,12 @@
  *   meet into the gap. Across webhook processes, or an n8n restart after a gap that started
  *   unseen, such a transaction can run twice: the exactly-once recipe (Postgres) removes those.
  */
-import { createHmac } from 'crypto';
-import type { IDataObject, IHookFunctions } from 'n8n-workflow';
+import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { fetchHeadBlock } from '../shared/chainData';
+import { CATCH_UP_EVENT, postCatchUpRequest } from '../shared/catchUpRequest';
 import { fetchSharedSecret } from '../shared/webhooks';
-import { canonicalJson } from './signature';
-import { CATCH_UP_EVENT, type CatchUpRequest } from './catchUpRun';
+import type { CatchUpRequest } from './catchUpRun';
 import { sharedSecrets } from './processMemory';
 import { transactionWindowFor } from './transactionWindow';
 import type { CatchUpState, ChainState } from './staticData';
@@ -34,8 +33,6 @@ import type { TriggerConfig } from './triggerConfig';
 
 /** Default of Catch Up At Most (hours). */
 export const DEFAULT_CATCH_UP_HOURS = 24;
-/** How long activation waits for n8n to accept the catch-up run. */
-const CATCH_UP_REQUEST_MS = 60_000;
 
 function catchUpState(chain: ChainState): CatchUpState {
 	chain.catchUp ??= {};
@@ -43,7 +40,7 @@ function catchUpState(chain: ChainState): CatchUpState {
 }
 
 /** Catch Up At Most in ms; 0 turns the catch-up off. */
-export function catchUpLimitMs(context: IHookFunctions): number {
+export function catchUpLimitMs(context: IHookFunctions | IWebhookFunctions): number {
 	const hours = (context.getNodeParameter('options.catchUpHours', DEFAULT_CATCH_UP_HOURS) as number) ?? DEFAULT_CATCH_UP_HOURS;
 	return Number.isFinite(hours) && hours > 0 ? hours * 3_600_000 : 0;
 }
@@ -86,29 +83,16 @@ export function recordGap(chain: ChainState, chainId: string, url: string, gap: 
 	catchUpState(chain).gap = { fromBlock: gap.fromBlock, at: gap.at, seen: [...seen] };
 }
 
-async function signature(context: IHookFunctions, body: CatchUpRequest, verify: boolean): Promise<string | undefined> {
+/** The shared secret to sign with: as this process knows it, or read when deliveries are verified. */
+async function sharedSecret(context: IHookFunctions, verify: boolean): Promise<string | undefined> {
 	const credentialId = context.getNode().credentials?.addressActivityApi?.id ?? 'default';
-	const secret = sharedSecrets.get(credentialId)?.secret ?? (verify ? await fetchSharedSecret.call(context) : undefined);
-	if (secret === undefined || !/^(?:[0-9a-fA-F]{2})+$/.test(secret)) return undefined;
-	return createHmac('sha256', Buffer.from(secret, 'hex')).update(canonicalJson(body)).digest('base64');
+	return sharedSecrets.get(credentialId)?.secret ?? (verify ? await fetchSharedSecret.call(context) : undefined);
 }
 
 /** Sends the catch-up request to the trigger's own URL; true when n8n accepted (or had nothing to run). */
 async function requestCatchUp(context: IHookFunctions, url: string, body: CatchUpRequest, verify: boolean): Promise<boolean> {
 	try {
-		const headers: IDataObject = {};
-		const signed = await signature(context, body, verify);
-		if (signed !== undefined) headers['x-signature'] = signed;
-		const response = (await context.helpers.httpRequest({
-			method: 'POST',
-			url,
-			body,
-			json: true,
-			headers,
-			timeout: CATCH_UP_REQUEST_MS,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-		})) as { statusCode: number; body?: unknown };
+		const response = await postCatchUpRequest(context, url, body, await sharedSecret(context, verify));
 		if (response.statusCode >= 200 && response.statusCode < 300) return true;
 		warn(context, `n8n answered the catch-up request with ${response.statusCode} (${JSON.stringify(response.body ?? '').slice(0, 300)}); the next activation tries again`);
 	} catch (error) {

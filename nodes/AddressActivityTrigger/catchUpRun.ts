@@ -5,6 +5,7 @@
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { CATCH_UP_EVENT } from '../shared/catchUpRequest';
 import { fetchAddressTransactions, type ListedTransaction } from '../shared/chainData';
 import { scanChain } from '../shared/chainScan';
 import { toDeliveryTransaction } from '../shared/chainTransaction';
@@ -12,12 +13,10 @@ import { fetchNativeToken } from '../shared/chains';
 import { AddressSet } from '../shared/addresses';
 import { toTransfers } from '../shared/transfers';
 import { knownWebhooks, nativeTokens, webhookKey } from './processMemory';
-import { acknowledgeWithoutRun, answer, claimMessage, settleWithAnswer } from './receive';
+import { acknowledgeWithoutRun, answer, claimMessage, RECEIVED, settleWithAnswer } from './receive';
 import { transactionWindowFor } from './transactionWindow';
 import type { DeliveryConfig } from './triggerConfig';
 
-/** The eventType of the request the trigger sends itself; the service never sends it. */
-export const CATCH_UP_EVENT = 'n8n_address_activity_catch_up';
 /** A chain scan of the gap stops after this long (n8n allows an activation 84 s; the request waits 60 s). */
 export const CATCH_UP_SCAN_MS = 20_000;
 
@@ -183,13 +182,15 @@ export async function receiveCatchUp(context: IWebhookFunctions, config: Deliver
 	const claimed = new Set(window.claimCaughtUp(unseen.map((entry) => ({ hash: entry.parsed.nativeTransaction.txHash, block: entry.parsed.nativeTransaction.blockNumber }))));
 	const put = unseen.filter((entry) => claimed.has(entry.parsed.nativeTransaction.txHash.toLowerCase()));
 	const items = catchUpItems(config, { ...gap, transactions: put }, request, addresses, nativeToken);
+	// The answer says what was caught up (Webhook > Reactivate shows it).
+	const caughtUp = (transactions: number): IDataObject => ({ ...RECEIVED, catchUp: { fromBlock: request.catchUp.fromBlock, toBlock: request.catchUp.toBlock, transactions } });
 	if (items.length === 0) {
 		window.release([...claimed]);
-		return acknowledgeWithoutRun(context);
+		return acknowledgeWithoutRun(context, caughtUp(0));
 	}
 	settleWithAnswer(context, (acknowledged) => {
 		if (!acknowledged) window.release([...claimed]);
 	});
 	context.logger.info(`Address Activity Trigger "${context.getNode().name}": catching up on ${claimed.size} transactions of chain ${chainId}, blocks ${request.catchUp.fromBlock} to ${request.catchUp.toBlock}`, details);
-	return { workflowData: [context.helpers.returnJsonArray(items)], webhookResponse: { received: true } };
+	return { workflowData: [context.helpers.returnJsonArray(items)], webhookResponse: caughtUp(claimed.size) };
 }

@@ -10,6 +10,7 @@ import { eitherOf, mentionsMonitored } from '../shared/monitored';
 import { toTransfers } from '../shared/transfers';
 import { readDeliveryConfig, type DeliveryConfig } from './triggerConfig';
 import { asCatchUpRequest, receiveCatchUp } from './catchUpRun';
+import { asResumeRequest, receiveResume } from './catchUpResume';
 import { transactionWindowFor } from './transactionWindow';
 
 /** The acknowledgement the service expects (any 200 will do); also sent for duplicates, so retries stop. */
@@ -82,8 +83,8 @@ export function answer(context: IWebhookFunctions, refusal: Refusal, details: ID
 	return { noWebhookResponse: true };
 }
 
-export function acknowledgeWithoutRun(context: IWebhookFunctions): IWebhookResponseData {
-	context.getResponseObject().status(200).json(RECEIVED);
+export function acknowledgeWithoutRun(context: IWebhookFunctions, body: IDataObject = RECEIVED): IWebhookResponseData {
+	context.getResponseObject().status(200).json(body);
 	return { noWebhookResponse: true };
 }
 
@@ -252,6 +253,8 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	const read = await verifiedBody(this, config.verifySignature, arrival);
 	if (!read.ok) return read.refusal;
 
+	const resume = asResumeRequest(read.body);
+	if (resume !== undefined) return await receiveResume(this, config, url, resume, arrival);
 	const catchUp = asCatchUpRequest(read.body);
 	if (catchUp !== undefined) return await receiveCatchUp(this, config, url, catchUp);
 

@@ -11,7 +11,8 @@ import { createHmac, randomUUID } from 'node:crypto';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { canonicalJson, isSignatureValid } from '../../nodes/AddressActivityTrigger/signature';
+import { canonicalJson } from '../../nodes/shared/canonicalJson';
+import { isSignatureValid } from '../../nodes/AddressActivityTrigger/signature';
 import { AddressSet } from '../../nodes/shared/addresses';
 import { parseDelivery } from '../../nodes/shared/deliverySchema';
 import { MessageWindow, parsedAddressLists } from '../../nodes/AddressActivityTrigger/processMemory';

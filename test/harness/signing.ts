@@ -1,6 +1,6 @@
 import { createHmac } from 'crypto';
 
-import { canonicalJson } from '../../nodes/AddressActivityTrigger/signature';
+import { canonicalJson } from '../../nodes/shared/canonicalJson';
 import type { SignatureScheme } from '../../nodes/AddressActivityTrigger/signature';
 import type { IncomingDelivery } from './trigger';
 

@@ -53,6 +53,9 @@ async function actionOutputs(service: TestService, credentials: AddressActivityC
 	for (const id of [webhookId, ...primaryNetworkIds]) await run('webhook', 'get', { webhookId: id });
 	await run('webhook', 'getMany', { returnAll: true });
 	for (const id of [webhookId, ...primaryNetworkIds]) await run('webhook', 'update', { webhookId: id, updateFields: { name: 'Schema run, renamed' } });
+	// A webhook no trigger made: turned on again, with the reason no catch-up was requested.
+	await run('webhook', 'update', { webhookId, updateFields: { status: 'inactive' } });
+	await run('webhook', 'reactivate', { webhookId });
 	await run('address', 'add', { webhookId: primaryNetworkIds[0], addresses: pChainAddress('fuji', 'schema c') });
 	await run('address', 'add', { webhookId, addresses: c });
 	await run('address', 'getMany', { webhookId, returnAll: true });
@@ -146,6 +149,7 @@ async function triggerOutputs(service: TestService, credentials: AddressActivity
 		const beforeCatchUp = receiver.deliveries.length;
 		receiver.harness = webhookTrigger;
 		await webhookTrigger.activate();
+		const reactivated = await reactivateAfterOutage(service, credentials, webhookTrigger, { chainId: FUJI, from: bob, to: carol, value: '6' });
 		receiver.harness = undefined;
 		await webhookTrigger.deactivate();
 		const caughtUp = receiver.deliveries.slice(beforeCatchUp).flatMap((delivery) => delivery.outcome?.items ?? []);
@@ -155,6 +159,7 @@ async function triggerOutputs(service: TestService, credentials: AddressActivity
 		// One output.json describes every event type's items: the editor shows it before any run.
 		delivered.push(...(await primaryNetworkItems(service, credentials)));
 		return [
+			reactivated,
 			{ node: 'AddressActivityTrigger', resource: '', operation: '', items: delivered },
 			{ node: 'AddressActivityPollTrigger', resource: '', operation: '', items: polled },
 		];
@@ -163,12 +168,30 @@ async function triggerOutputs(service: TestService, credentials: AddressActivity
 	}
 }
 
+/** Webhook > Reactivate on the trigger's webhook after the service turned it off: the output with the catch-up's blocks. */
+async function reactivateAfterOutage(service: TestService, credentials: AddressActivityCredentialData, trigger: TriggerHarness, activity: IDataObject): Promise<OperationOutput> {
+	const webhookId = String((trigger.state.chains as Record<string, IDataObject>)[FUJI].webhookId);
+	await service.control.service(credentials.apiKey, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
+	await service.control.activity(activity);
+	const result = await runNode({ credentials, typeVersion: 1.1, parameters: { resource: 'webhook', operation: 'reactivate', webhookId: byId(webhookId) } });
+	const items = result.items.map((item) => item.json);
+	if (result.error || (items[0]?.catchUp as IDataObject | undefined)?.transactions !== 1) throw new Error(`webhook reactivate caught up nothing: ${JSON.stringify(result.error?.message ?? items)}`);
+	return { node: 'AddressActivity', resource: 'webhook', operation: 'reactivate', items };
+}
+
 /** Starts an emulator, runs everything on a fresh paid account, stops the emulator. */
 export async function runEveryOperation(): Promise<OperationOutput[]> {
 	const service = await startTestService({ timeScale: 1000, rateLimit: { limit: 100_000, windowSeconds: 60 } });
 	try {
 		const credentials = await service.newAccount({ plan: 'paid' });
-		return [...(await actionOutputs(service, credentials)), ...(await triggerOutputs(service, credentials))];
+		const outputs = await actionOutputs(service, credentials);
+		for (const output of await triggerOutputs(service, credentials)) {
+			// Reactivate on a trigger's webhook adds its items to the operation's one schema.
+			const earlier = outputs.find((entry) => entry.node === output.node && entry.resource === output.resource && entry.operation === output.operation);
+			if (earlier) earlier.items.push(...output.items);
+			else outputs.push(output);
+		}
+		return outputs;
 	} finally {
 		await service.close();
 	}

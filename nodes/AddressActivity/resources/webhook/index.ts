@@ -5,9 +5,10 @@ import * as create from './create';
 import * as del from './delete';
 import * as get from './get';
 import * as getMany from './getMany';
+import * as reactivate from './reactivate';
 import * as update from './update';
 
-export const operations: Record<string, OperationModule> = { create, get, getMany, update, delete: del };
+export const operations: Record<string, OperationModule> = { create, get, getMany, update, reactivate, delete: del };
 
 export const description: INodeProperties[] = [
 	{
@@ -21,6 +22,12 @@ export const description: INodeProperties[] = [
 			{ name: 'Delete', value: 'delete', action: 'Delete a webhook', description: 'Delete a webhook; deliveries stop' },
 			{ name: 'Get', value: 'get', action: 'Get a webhook', description: 'Get a webhook with its addresses and status' },
 			{ name: 'Get Many', value: 'getMany', action: 'Get many webhooks', description: 'List the account\'s webhooks' },
+			{
+				name: 'Reactivate',
+				value: 'reactivate',
+				action: 'Reactivate a webhook',
+				description: 'Turn a webhook the service deactivated on again; for an Address Activity Trigger\'s webhook, the trigger then puts out what it missed',
+			},
 			{ name: 'Update', value: 'update', action: 'Update a webhook', description: 'Change name, description, URL, status or what deliveries include' },
 		],
 		default: 'create',
@@ -29,5 +36,6 @@ export const description: INodeProperties[] = [
 	...get.description,
 	...getMany.description,
 	...update.description,
+	...reactivate.description,
 	...del.description,
 ];

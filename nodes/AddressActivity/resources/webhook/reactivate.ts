@@ -1,0 +1,87 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { postCatchUpRequest, resumeRequest, type CatchUpAnswer } from '../../../shared/catchUpRequest';
+import { fetchHeadBlock } from '../../../shared/chainData';
+import { EVENT_TYPES } from '../../../shared/primaryNetwork';
+import { fetchSharedSecret, getWebhook, updateWebhook, type RemoteWebhook, type ServiceCall } from '../../../shared/webhooks';
+import { webhookLocator } from '../../fields';
+import { readWebhookCall, type WebhookCall } from '../../parameters';
+import { withAvaxThresholds } from './readableThresholds';
+
+const properties: INodeProperties[] = [webhookLocator()];
+
+export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['reactivate'] } }, properties);
+
+export const read = readWebhookCall;
+
+/** What the catch-up came to, in the output's words. */
+interface CatchUpOutcome extends IDataObject {
+	requested: boolean;
+	statusCode?: number;
+	fromBlock?: number;
+	toBlock?: number;
+	transactions?: number;
+	reason?: string;
+}
+
+/** How the Address Activity Trigger describes the webhooks it creates (registration.ts). */
+const TRIGGER_DESCRIPTION = 'Created by the Address Activity Trigger';
+
+/** Why the webhook gets no catch-up request, or undefined when it is a trigger's production webhook for EVM address activity. */
+function notCaughtUp(webhook: RemoteWebhook): string | undefined {
+	if (!String(webhook.description ?? '').startsWith(TRIGGER_DESCRIPTION)) return 'not created by an Address Activity Trigger';
+	if (String(webhook.description).includes(' for a test event') || String(webhook.url).includes('/webhook-test/')) {
+		return "a trigger's test webhook (Listen for test event): nothing to catch up";
+	}
+	if (webhook.eventType !== EVENT_TYPES.addressActivity) return `a ${String(webhook.eventType)} webhook: the trigger catches up on EVM address activity only`;
+	return undefined;
+}
+
+function messageOf(body: unknown): string | undefined {
+	const message = (body as IDataObject | undefined)?.message;
+	if (Array.isArray(message)) return message.join('; ');
+	return typeof message === 'string' ? message : undefined;
+}
+
+/** The trigger's answer to the catch-up request, in plain words. */
+function outcomeOf(answer: CatchUpAnswer): CatchUpOutcome {
+	const { statusCode, body } = answer;
+	const caughtUp = (body as IDataObject | undefined)?.catchUp as IDataObject | undefined;
+	if (statusCode >= 200 && statusCode < 300 && typeof caughtUp?.fromBlock === 'number') {
+		return { requested: true, statusCode, fromBlock: caughtUp.fromBlock, toBlock: caughtUp.toBlock as number, transactions: caughtUp.transactions as number };
+	}
+	const message = messageOf(body);
+	if (statusCode === 404) return { requested: true, statusCode, reason: 'the workflow is not published (n8n answered 404)' };
+	if (statusCode >= 200 && statusCode < 300) {
+		// A plain acknowledgement answers a request the trigger has handled already (same webhook, same head block).
+		return { requested: true, statusCode, reason: message ?? 'the trigger had received this catch-up request already' };
+	}
+	return { requested: true, statusCode, reason: `n8n answered ${statusCode}${message === undefined ? '' : `: ${message}`}` };
+}
+
+/** Sends the trigger's URL the signed catch-up request for the time its webhook was off. */
+async function requestCatchUp(context: IExecuteFunctions, webhook: RemoteWebhook, call: ServiceCall): Promise<CatchUpOutcome> {
+	const reason = notCaughtUp(webhook);
+	if (reason !== undefined) return { requested: false, reason };
+	const chainId = String(webhook.chainId);
+	// Read once the webhook is active: from here on the service delivers, before it the catch-up reads.
+	const head = await fetchHeadBlock(context, chainId);
+	const secret = await fetchSharedSecret.call(context, call);
+	let answer: CatchUpAnswer;
+	try {
+		answer = await postCatchUpRequest(context, webhook.url, resumeRequest(webhook.id, chainId, head.number), secret);
+	} catch (error) {
+		return { requested: false, reason: `could not reach the trigger at ${webhook.url}: ${(error as Error).message}` };
+	}
+	return outcomeOf(answer);
+}
+
+export async function execute(this: IExecuteFunctions, { webhookId, retry }: WebhookCall, itemIndex: number): Promise<IDataObject> {
+	const call = { itemIndex, retry };
+	let webhook = await getWebhook.call(this, webhookId, call);
+	const reactivated = webhook.status !== 'active';
+	if (reactivated) webhook = await updateWebhook.call(this, webhookId, { status: 'active' }, call);
+	const catchUp = await requestCatchUp(this, webhook, call);
+	return { ...withAvaxThresholds(webhook), reactivated, catchUp };
+}

@@ -1,0 +1,65 @@
+/**
+ * The catch-up request an Address Activity Trigger's URL answers with a run of what its webhook
+ * missed: sent by the trigger itself at activation, and by Webhook > Reactivate once it has turned a
+ * trigger's webhook on again. Signed as the service signs deliveries, so the trigger verifies it as one.
+ */
+import { createHmac } from 'crypto';
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+
+import { canonicalJson } from './canonicalJson';
+
+/** The eventType of a catch-up request; the service never sends it. */
+export const CATCH_UP_EVENT = 'n8n_address_activity_catch_up';
+/** How long a sender waits for n8n to accept the catch-up run (the trigger reads the gap's chain data first). */
+export const CATCH_UP_ANSWER_MS = 60_000;
+
+/**
+ * The form Webhook > Reactivate sends: the trigger works out where the gap starts from what it
+ * recorded at its last publication; the sender names only where it ends (the head once the webhook
+ * was active again).
+ */
+export interface ResumeRequest {
+	eventType: typeof CATCH_UP_EVENT;
+	messageId: string;
+	webhookId: string;
+	chainId: string;
+	resume: { toBlock: number };
+}
+
+export function resumeRequest(webhookId: string, chainId: string, toBlock: number): ResumeRequest {
+	// The same reactivation sent twice (a retry) has one messageId: the trigger runs it once.
+	return { eventType: CATCH_UP_EVENT, messageId: `catch-up:${webhookId}:reactivated:${toBlock}`, webhookId, chainId, resume: { toBlock } };
+}
+
+/** x-signature for a body: HMAC-SHA256 of its JCS text keyed with the hex-decoded shared secret, base64. */
+export function catchUpSignature(sharedSecret: string, body: object): string | undefined {
+	if (!/^(?:[0-9a-fA-F]{2})+$/.test(sharedSecret)) return undefined;
+	return createHmac('sha256', Buffer.from(sharedSecret, 'hex')).update(canonicalJson(body)).digest('base64');
+}
+
+export interface CatchUpAnswer {
+	statusCode: number;
+	body: unknown;
+}
+
+interface HttpContext {
+	helpers: { httpRequest(options: IHttpRequestOptions): Promise<unknown> };
+}
+
+/** Posts a catch-up request to a trigger's URL, signed when a secret is given; any HTTP status is an answer. */
+export async function postCatchUpRequest(context: HttpContext, url: string, body: object, sharedSecret: string | undefined): Promise<CatchUpAnswer> {
+	const headers: IDataObject = {};
+	const signed = sharedSecret === undefined ? undefined : catchUpSignature(sharedSecret, body);
+	if (signed !== undefined) headers['x-signature'] = signed;
+	const response = (await context.helpers.httpRequest({
+		method: 'POST',
+		url,
+		body: body as IDataObject,
+		json: true,
+		headers,
+		timeout: CATCH_UP_ANSWER_MS,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+	})) as { statusCode: number; body?: unknown };
+	return { statusCode: response.statusCode, body: response.body };
+}

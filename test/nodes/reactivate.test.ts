@@ -1,0 +1,98 @@
+/**
+ * Webhook > Reactivate through n8n-core: turns a webhook on again and, for an Address Activity
+ * Trigger's webhook, sends the trigger's URL a signed catch-up request for what it missed.
+ */
+import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/processMemory';
+import { createWebhook, visibleText } from '../harness/fixtures';
+import { runNode } from '../harness/runNode';
+import { signDelivery } from '../harness/signing';
+import { TriggerHarness } from '../harness/trigger';
+import { ALICE, BOB, CAROL, FUJI, chainStateOf, startWithReceiver, triggerParameters, type EmulatorWithReceiver } from '../trigger/support';
+
+let stack: EmulatorWithReceiver;
+
+beforeAll(async () => {
+	stack = await startWithReceiver({ timeScale: 1000 });
+});
+
+afterAll(async () => {
+	await stack.close();
+});
+
+beforeEach(() => forgetProcessMemory());
+
+afterEach(() => {
+	stack.receiver.harness = undefined;
+});
+
+async function account() {
+	const { key } = await stack.control.createKey({ plan: 'free' });
+	return { key, credentials: { apiKey: key, baseUrl: stack.emulator.url } };
+}
+
+function reactivate(credentials: { apiKey: string; baseUrl: string }, ids: string[]) {
+	return runNode({
+		credentials,
+		items: ids.map((id) => ({ id })),
+		parameters: { resource: 'webhook', operation: 'reactivate', webhookId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
+	});
+}
+
+it('checks every item before any request: a bad ID in the last item sends nothing', async () => {
+	const { credentials } = await account();
+	const webhook = await createWebhook(credentials);
+	await stack.control.clearRequests();
+	const deliveriesBefore = stack.receiver.deliveries.length;
+	const result = await reactivate(credentials, [webhook.id, 'not-a-webhook']);
+	expect(result.error?.message).toMatch(/Webhook in item 2: "not-a-webhook"/);
+	expect(await stack.control.requests()).toEqual([]);
+	expect(stack.receiver.deliveries.length).toBe(deliveriesBefore);
+});
+
+it("turns a trigger's webhook on again and the trigger puts out what it missed, once", async () => {
+	const { key, credentials } = await account();
+	const trigger = new TriggerHarness({ parameters: triggerParameters(), credentials, publicUrl: stack.receiverUrl });
+	stack.receiver.harness = trigger;
+	await trigger.activate();
+	const webhookId = String(chainStateOf(trigger).webhookId);
+	await stack.control.service(key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
+	const { txHash: missed } = await stack.control.activity({ chainId: FUJI, from: CAROL, to: ALICE, value: '1000000000000000000' });
+	const requestsBefore = stack.receiver.deliveries.length;
+
+	const result = await reactivate(credentials, [webhookId]);
+	expect(result.error).toBeUndefined();
+	const [item] = result.items;
+	expect(item.json).toMatchObject({
+		id: webhookId,
+		status: 'active',
+		reactivated: true,
+		catchUp: { requested: true, statusCode: 200, fromBlock: expect.any(Number), toBlock: expect.any(Number), transactions: 1 },
+	});
+	expect(item.pairedItem).toEqual({ item: 0 });
+	expect((await stack.control.webhooks()).find((webhook) => webhook.id === webhookId)?.status).toBe('active');
+	// One request at the trigger's URL, signed as the service signs.
+	const requests = stack.receiver.deliveries.slice(requestsBefore);
+	expect(requests).toHaveLength(1);
+	const secret = await stack.control.sharedSecret(key);
+	expect(requests[0].headers['x-signature']).toBe(signDelivery(JSON.parse(requests[0].rawBody.toString('utf8')), secret));
+	expect(trigger.startedRuns.map((run) => run.map((entry) => [entry.json.txHash, entry.json.catchUp]))).toEqual([[[missed, true]]]);
+	expect(visibleText(result)).not.toContain(secret);
+
+	// Run again: the webhook is active already; the trigger has put the transfer out already.
+	const again = await reactivate(credentials, [webhookId]);
+	expect(again.items[0].json).toMatchObject({ reactivated: false, catchUp: { requested: true, statusCode: 200 } });
+	expect((again.items[0].json.catchUp as { transactions?: number }).transactions ?? 0).toBe(0);
+	expect(trigger.startedRuns).toHaveLength(1);
+	await trigger.deactivate();
+});
+
+it('turns on a webhook no trigger made, and says why it requests no catch-up', async () => {
+	const { key, credentials } = await account();
+	const webhook = await createWebhook(credentials, { url: `${stack.receiverUrl}/mine`, metadata: { addresses: [BOB] } });
+	await stack.control.service(key, 'PATCH', `/v1/webhooks/${webhook.id}`, { status: 'inactive' });
+	const requestsBefore = stack.receiver.deliveries.length;
+	const result = await reactivate(credentials, [webhook.id]);
+	expect(result.items[0].json).toMatchObject({ status: 'active', reactivated: true, catchUp: { requested: false, reason: 'not created by an Address Activity Trigger' } });
+	expect(stack.receiver.deliveries.length).toBe(requestsBefore);
+});
+
