@@ -15,6 +15,9 @@
  *   request naming the blocks (catchUpRun.ts). n8n runs webhook() for it, which reads the gap from
  *   chain data and starts one run with the missed transfers, marked `catchUp: true`. Only when n8n
  *   accepted that run is the gap forgotten; otherwise the next activation tries again.
+ * - When no activation comes (the service turned the webhook off while the workflow stayed
+ *   published), Webhook > Reactivate turns it on and sends the same request in a resume form
+ *   (catchUpResume.ts): the gap then starts at the recorded gap or mark, which it cannot advance.
  * - A transaction met both live and in the catch-up (at the gap's edges) runs once: a process
  *   remembers what it put out (transactionWindow.ts), and deactivation copies what a catch-up may
  *   meet into the gap. Across webhook processes, or an n8n restart after a gap that started

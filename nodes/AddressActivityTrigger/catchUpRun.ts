@@ -1,6 +1,6 @@
 /**
  * The catch-up run: webhook() receiving the request the trigger sends itself at activation
- * (catchUp.ts) reads the gap's transactions from chain data, as the poll trigger does, and puts
+ * (catchUp.ts), or Webhook > Reactivate's (catchUpResume.ts), reads the gap's transactions from chain data, as the poll trigger does, and puts
  * them out as the items a delivery gives, in block order, each with `catchUp: true`.
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';

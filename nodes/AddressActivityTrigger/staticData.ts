@@ -25,8 +25,8 @@ export interface ChainState extends IDataObject {
 /**
  * The node's static data: per chain ID, what finding its webhook, tidying it up and catching up at
  * the next activation need. Only the lifecycle methods write it (n8n runs them one at a time in the
- * main process); the delivery path never reads or writes it, because n8n saves static data whole
- * and the last writer wins.
+ * main process); the delivery path never writes it, because n8n saves static data whole and the
+ * last writer wins (it only reads where a gap starts for Webhook > Reactivate: catchUpResume.ts).
  */
 export type ChainStates = Record<string, ChainState>;
 
