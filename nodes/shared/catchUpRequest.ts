@@ -46,8 +46,8 @@ interface HttpContext {
 	helpers: { httpRequest(options: IHttpRequestOptions): Promise<unknown> };
 }
 
-/** Posts a catch-up request to a trigger's URL, signed when a secret is given; any HTTP status is an answer. */
-export async function postCatchUpRequest(context: HttpContext, url: string, body: object, sharedSecret: string | undefined): Promise<CatchUpAnswer> {
+/** Posts a catch-up request to a trigger's URL, signed when a secret is given, waiting `timeout` ms; any HTTP status is an answer. */
+export async function postCatchUpRequest(context: HttpContext, url: string, body: object, sharedSecret: string | undefined, timeout = CATCH_UP_ANSWER_MS): Promise<CatchUpAnswer> {
 	const headers: IDataObject = {};
 	const signed = sharedSecret === undefined ? undefined : catchUpSignature(sharedSecret, body);
 	if (signed !== undefined) headers['x-signature'] = signed;
@@ -57,7 +57,7 @@ export async function postCatchUpRequest(context: HttpContext, url: string, body
 		body: body as IDataObject,
 		json: true,
 		headers,
-		timeout: CATCH_UP_ANSWER_MS,
+		timeout,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 	})) as { statusCode: number; body?: unknown };
