@@ -123,7 +123,7 @@ describe('the example workflows in the sandbox', () => {
 		expect(nodeOutput(execution, 'Transaction Details')).toHaveLength(latest.length);
 	});
 
-	it('runs the webhook-health example: a trigger webhook the service deactivated is set active again and deliveries run', async () => {
+	it('runs the webhook-health example: a trigger webhook the service deactivated is active again, what it missed runs, and deliveries run', async () => {
 		const control = new EmulatorControl(sandbox.emulator.url);
 		const watched = sandbox.workflows.find((candidate) => candidate.nodes.some((node) => node.type === TRIGGER_NODE_TYPE))!;
 		const trigger = watched.nodes.find((node) => node.type === TRIGGER_NODE_TYPE)!;
@@ -133,6 +133,8 @@ describe('the example workflows in the sandbox', () => {
 		const webhook = await ours();
 		await control.service(DEMO_ACCOUNT.key, 'PATCH', `/v1/webhooks/${webhook.id}`, { status: 'inactive' });
 		expect((await ours()).status).toBe('inactive');
+		// A deposit while it is off: the service does not deliver it.
+		const missed = await sandbox.simulate();
 
 		const health = sandbox.workflows.find((candidate) => candidate.name === 'Keep my Address Activity webhooks healthy')!;
 		const start = health.nodes.find((node) => node.type === 'n8n-nodes-base.scheduleTrigger')!;
@@ -142,8 +144,13 @@ describe('the example workflows in the sandbox', () => {
 			return ['running', 'new'].includes(current.status) ? undefined : current;
 		});
 		expect(execution.data.resultData.error?.message).toBeUndefined();
-		expect(nodeOutput(execution, 'Re-activate')).toEqual([expect.objectContaining({ id: webhook.id, status: 'active' })]);
+		expect(nodeOutput(execution, 'Reactivate and Catch Up')).toEqual([
+			expect.objectContaining({ id: webhook.id, status: 'active', reactivated: true, catchUp: expect.objectContaining({ requested: true, statusCode: 200 }) }),
+		]);
 		expect((await ours()).status).toBe('active');
+		// The trigger example ran the missed deposit, marked as caught up.
+		const caughtUp = await runOf(missed);
+		expect(nodeOutput(caughtUp.execution, caughtUp.triggerName)).toEqual([expect.objectContaining({ txHash: missed, catchUp: true })]);
 
 		// Deliveries reach the trigger again, and it acknowledges them after n8n accepted the run.
 		const txHash = await sandbox.simulate();
