@@ -10,7 +10,7 @@ import type {
 import { getWebhookChains, searchWebhookChains } from '../shared/chains';
 import { testAddressActivityApi } from '../shared/credentialTest';
 import type { ServiceCall } from '../shared/webhooks';
-import { checkExists, create, isTestListening, ownUrl, remove } from './lifecycle';
+import { checkExists, create, isTestListening, remove, webhookUrlToRegister } from './lifecycle';
 import { lifecycleStarts } from './processMemory';
 import { triggerProperties } from './properties';
 import { eventTypeSubtitle } from './primaryNetworkProperties';
@@ -49,7 +49,7 @@ async function withinLifecycleBudget<T>(context: IHookFunctions, work: (call: Se
 /** Where a P-Chain or validator trigger's lifecycle stands (its parameters are checked first, before any request). */
 function primaryNetworkLifecycle(context: IHookFunctions, config: PrimaryNetworkConfig, call: ServiceCall): Lifecycle {
 	const isTest = isTestListening(context);
-	return { url: ownUrl(context), isTest, label: webhookLabel(context, config, isTest), call };
+	return { url: webhookUrlToRegister(context), isTest, label: webhookLabel(context, config, isTest), call };
 }
 
 export class AddressActivityTrigger implements INodeType {
@@ -106,7 +106,7 @@ export class AddressActivityTrigger implements INodeType {
 			async delete(this: IHookFunctions): Promise<boolean> {
 				const primary = readPrimaryNetworkDeliveryConfig(this);
 				if (primary) {
-					const lifecycle = { url: ownUrl(this), isTest: isTestListening(this) };
+					const lifecycle = { url: webhookUrlToRegister(this), isTest: isTestListening(this) };
 					return await withinLifecycleBudget(this, async (call) => await removePrimaryNetworkWebhook(this, primary, { ...lifecycle, call }));
 				}
 				return await withinLifecycleBudget(this, async (call) => await remove(this, call));

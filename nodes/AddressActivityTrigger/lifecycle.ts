@@ -40,7 +40,8 @@ interface Lifecycle {
 	secretRead?: boolean;
 }
 
-export function ownUrl(context: IHookFunctions): string {
+/** The URL n8n gives this trigger (test or production, by the mode): the one its webhooks are registered with. */
+export function webhookUrlToRegister(context: IHookFunctions): string {
 	const url = context.getNodeWebhookUrl('default');
 	if (!url) throw new NodeOperationError(context.getNode(), 'n8n did not provide a webhook URL for this trigger');
 	return url;
@@ -53,7 +54,7 @@ export function isTestListening(context: IHookFunctions): boolean {
 
 async function inLifecycle<T>(context: IHookFunctions, call: ServiceCall, work: (lifecycle: Lifecycle) => Promise<T>): Promise<T> {
 	const config = readTriggerConfig.call(context);
-	const url = ownUrl(context);
+	const url = webhookUrlToRegister(context);
 	const chains = chainStates(context, config.chainIds);
 	try {
 		return await work({ context, config, url, chains, call });
@@ -209,7 +210,7 @@ export async function create(context: IHookFunctions, call: ServiceCall): Promis
  */
 export async function remove(context: IHookFunctions, call: ServiceCall): Promise<boolean> {
 	// Parameters edited into something invalid must not keep a deactivation from removing the webhooks.
-	const url = ownUrl(context);
+	const url = webhookUrlToRegister(context);
 	const chains = chainStates(context, configuredChains(context));
 	try {
 		const onDeactivation = context.getNodeParameter('options.onDeactivation', 'delete') as OnDeactivation;

@@ -6,7 +6,7 @@ import { platformDeliverySchema, toPlatformItem } from '../shared/platformItems'
 import { toValidatorItem, validatorDeliverySchema } from '../shared/validatorItems';
 import { ownWebhook } from './deliveryLookups';
 import type { PrimaryNetworkDeliveryConfig } from './primaryNetworkConfig';
-import { answer, arrivalNow, claimMessage, ownUrl, rawMessageItem, RECEIVED, verifiedBody } from './receive';
+import { answer, arrivalNow, claimMessage, rawMessageItem, RECEIVED, urlDeliveredTo, verifiedBody } from './receive';
 
 /** The Events output's item of a delivery of the trigger's type; a problem when the body is not one. */
 type EventItem = { ok: true; item: IDataObject; messageId: string; webhookId: string } | { ok: false; problem: string };
@@ -25,7 +25,7 @@ function eventItem(eventType: PrimaryNetworkDeliveryConfig['eventType'], body: u
  * once per messageId, as EVM deliveries are. One delivery is one item (no transfers to split it into).
  */
 export async function receivePrimaryNetworkDelivery(context: IWebhookFunctions, config: PrimaryNetworkDeliveryConfig): Promise<IWebhookResponseData> {
-	const url = ownUrl(context);
+	const url = urlDeliveredTo(context);
 	const arrival = arrivalNow();
 	const read = await verifiedBody(context, config.verifySignature, arrival);
 	if (!read.ok) return read.refusal;

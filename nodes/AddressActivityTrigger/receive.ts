@@ -46,8 +46,8 @@ function requestedUrl(context: IWebhookFunctions, production: string): string {
 	return url.href;
 }
 
-/** The node's own URL for this request (test and production URLs differ). */
-export function ownUrl(context: IWebhookFunctions): string {
+/** The webhook URL this delivery was sent to (test and production URLs differ): whose delivery it is. */
+export function urlDeliveredTo(context: IWebhookFunctions): string {
 	// n8n 2.x only: calling it on 1.x throws, and n8n then answers every delivery with a 500.
 	const resourceUrl = (context as { getWebhookResourceUrl?: ResourceUrl }).getWebhookResourceUrl;
 	if (typeof resourceUrl === 'function') return resourceUrl.call(context, 'default') ?? context.getNodeWebhookUrl('default') ?? '';
@@ -248,7 +248,7 @@ function claimTransaction(context: IWebhookFunctions, url: string, chainId: stri
  */
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const config = readDeliveryConfig.call(this);
-	const url = ownUrl(this);
+	const url = urlDeliveredTo(this);
 	const arrival = arrivalNow();
 	const read = await verifiedBody(this, config.verifySignature, arrival);
 	if (!read.ok) return read.refusal;
