@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 /** What one operation returns for one input item: one output item per object. */
-export type OperationResult = IDataObject | IDataObject[];
+type OperationResult = IDataObject | IDataObject[];
 
 /** One item's result or failure. */
 export interface ItemOutcome {

@@ -85,7 +85,7 @@ export function parseWebhookStatus(value: unknown): 'active' | 'inactive' {
 	return text;
 }
 
-export function parseWebhookId(value: unknown): string {
+function parseWebhookId(value: unknown): string {
 	const text = typeof value === 'string' ? value.trim() : '';
 	if (!WEBHOOK_ID_PATTERN.test(text)) {
 		throw new InvalidInputError(`${quoteValue(value)} is not a webhook ID (expected a UUID)`, value);
@@ -177,12 +177,12 @@ export function retryPolicy(context: IExecuteFunctions, itemIndex: number): Retr
 	return policy;
 }
 
-export interface ListParameters {
+interface ListParameters {
 	returnAll: boolean;
 	limit: number;
 }
 
-export function listParameters(context: IExecuteFunctions, itemIndex: number): ListParameters {
+function listParameters(context: IExecuteFunctions, itemIndex: number): ListParameters {
 	const returnAll = booleanParameter(context, 'returnAll', 'Return All', itemIndex);
 	const limit = returnAll ? 0 : parsedParameter(context, 'limit', 'Limit', itemIndex, positiveInteger, 50);
 	return { returnAll, limit };
@@ -239,7 +239,7 @@ export function checkedCollection(
 }
 
 /** Drops options the user left empty so they are not sent as empty query parameters. */
-export function withoutEmpty(values: IDataObject): IDataObject {
+function withoutEmpty(values: IDataObject): IDataObject {
 	const result: IDataObject = {};
 	for (const [key, value] of Object.entries(values)) {
 		if (value !== '' && value !== undefined && value !== null) result[key] = value;

@@ -40,7 +40,7 @@ export function networkOfPChainAddress(address: string): PrimaryNetwork | undefi
 }
 
 /** One P-Chain address of `network`, as the service lists it. */
-export function parsePChainAddressOf(network: PrimaryNetwork): (value: unknown) => string {
+function parsePChainAddressOf(network: PrimaryNetwork): (value: unknown) => string {
 	const parse = withValue(parsePChainAddress);
 	return (value) => {
 		const address = parse(value);

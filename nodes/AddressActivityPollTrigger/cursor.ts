@@ -8,7 +8,7 @@ import type { NativeToken } from '../shared/transfers';
  * a time and saves static data after each that puts items out). Every poll reads all addresses up
  * to the same head, so a transaction of two monitored addresses is put out once.
  */
-export interface AddressCursor extends IDataObject {
+interface AddressCursor extends IDataObject {
 	/** The first block to read: the last one read, again (a transaction listed late in it is not lost, a backlog goes on). */
 	from: number;
 	/** The head this address was last read up to completely; unset while a backlog remains. */

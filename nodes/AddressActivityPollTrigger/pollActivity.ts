@@ -20,7 +20,7 @@ import {
 import type { PollConfig } from './pollConfig';
 
 /** Fetch Test Event: the newest transactions of each address are read, one page of this size. */
-export const TEST_EVENT_PAGE_SIZE = 10;
+const TEST_EVENT_PAGE_SIZE = 10;
 /** Fetch Test Event puts out the transfers of at most this many transactions, the newest. */
 export const TEST_EVENT_TRANSACTIONS = 10;
 /** Used when n8n does not say how long a poll may take (n8n's own default). */

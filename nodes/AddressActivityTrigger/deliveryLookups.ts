@@ -25,7 +25,7 @@ export interface Arrival {
  */
 export const SECRET_READ_INTERVAL_MS = 1000;
 /** A webhook id found to deliver elsewhere is asked about again after this long. */
-export const FOREIGN_RECHECK_MS = 60_000;
+const FOREIGN_RECHECK_MS = 60_000;
 
 /** The credential's identity without reading (and decrypting) it: its id in the workflow. */
 export function credentialKey(context: { getNode(): INode }): string {
@@ -92,7 +92,7 @@ export function rememberWebhook(url: string, webhook: RemoteWebhook, rereadAt = 
 	return known;
 }
 
-export type Ownership =
+type Ownership =
 	| { kind: 'own'; webhook: KnownWebhook }
 	| { kind: 'foreign' }
 	| { kind: 'unreachable'; reason: string };

@@ -22,7 +22,7 @@ import type { OnDeactivation } from './triggerConfig';
 type TriggerContext = IHookFunctions | IWebhookFunctions;
 
 /** The trigger's Event; a workflow saved before the parameter existed watches EVM address activity. */
-export function triggerEventType(context: TriggerContext): EventType {
+function triggerEventType(context: TriggerContext): EventType {
 	return context.getNodeParameter('eventType', EVENT_TYPES.addressActivity) as EventType;
 }
 

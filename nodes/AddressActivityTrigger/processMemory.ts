@@ -37,7 +37,7 @@ export function forgetWebhooksAt(url: string): void {
 export const foreignWebhooks = new BoundedMap<string, number>(2000);
 
 /** The account's shared secret per credential, and when it was last read from the service. */
-export interface SecretEntry {
+interface SecretEntry {
 	secret?: string;
 	/** When this process's last read of it started (ms; 0 = at activation, or never). */
 	readStartedAt: number;
@@ -89,9 +89,9 @@ export function forgetProcessMemory(): void {
 // A claim is settled by n8n's answer: a 2xx keeps it, anything else forgets it so the retry runs.
 
 export const DUPLICATE_WINDOW_MS = 48 * 60 * 60 * 1000;
-export const DUPLICATE_WINDOW_SIZE = 10_000;
+const DUPLICATE_WINDOW_SIZE = 10_000;
 /** A claim n8n never answered for this long (a process fault) no longer blocks the message. */
-export const UNANSWERED_CLAIM_MS = 60_000;
+const UNANSWERED_CLAIM_MS = 60_000;
 
 interface Claim {
 	at: number;
@@ -101,7 +101,7 @@ interface Claim {
 	settle(acknowledged: boolean): void;
 }
 
-export type ClaimResult =
+type ClaimResult =
 	| { first: true; settle(acknowledged: boolean): void }
 	| { first: false; answered: Promise<boolean> };
 

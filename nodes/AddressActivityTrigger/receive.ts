@@ -16,9 +16,9 @@ import { transactionWindowFor } from './transactionWindow';
 /** The acknowledgement the service expects (any 200 will do); also sent for duplicates, so retries stop. */
 export const RECEIVED = { received: true };
 /** The service waits 10 s for an answer: calls to it while a delivery waits share this budget. */
-export const SERVICE_BUDGET_MS = 4000;
+const SERVICE_BUDGET_MS = 4000;
 /** How long a copy of a message waits for the first copy's answer before asking the service to retry. */
-export const DUPLICATE_WAIT_MS = 4000;
+const DUPLICATE_WAIT_MS = 4000;
 /** Request headers never copied into the output. */
 const PRIVATE_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-service-api-key']);
 

@@ -40,12 +40,12 @@ export function canBeUpdated(webhook: RemoteWebhook, config: TriggerConfig, chai
 }
 
 /** Configured addresses the webhook does not monitor (addresses added by others are left alone). */
-export function missingAddresses(monitored: AddressSet, config: TriggerConfig): string[] {
+function missingAddresses(monitored: AddressSet, config: TriggerConfig): string[] {
 	return config.addresses.without(monitored);
 }
 
 /** Addresses this trigger registered earlier, no longer configured, and still at the webhook (lower-case). */
-export function droppedAddresses(monitored: AddressSet, config: TriggerConfig, previouslyOwn: string[]): string[] {
+function droppedAddresses(monitored: AddressSet, config: TriggerConfig, previouslyOwn: string[]): string[] {
 	return new AddressSet(previouslyOwn).lowerCase.filter((address) => !config.addresses.has(address) && monitored.has(address));
 }
 

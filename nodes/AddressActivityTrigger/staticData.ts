@@ -40,7 +40,7 @@ const REGISTRATION_KEYS = ['webhookId', 'webhookUrl', 'ownAddresses', 'network']
  * A P-Chain or validator trigger's one webhook (primaryNetworkLifecycle.ts), at the top level of
  * static data: such a webhook is on a network, not on chains.
  */
-export interface RegistrationState extends IDataObject {
+interface RegistrationState extends IDataObject {
 	webhookId?: string;
 	webhookUrl?: string;
 	/** The primary network the webhook was registered on (the service's answers do not say). */

@@ -6,9 +6,9 @@
 import { BoundedMap } from './boundedMap';
 
 /** Transactions remembered per URL and chain: far more than arrive around one deactivation or activation. */
-export const TRANSACTION_WINDOW_SIZE = 20_000;
+const TRANSACTION_WINDOW_SIZE = 20_000;
 
-export class TransactionWindow {
+class TransactionWindow {
 	/** Lower-case hash -> its block, and whether a catch-up put it out. */
 	private readonly entries = new Map<string, { block: number; caughtUp: boolean }>();
 

@@ -60,7 +60,7 @@ export interface ListedTransaction {
 	raw: IDataObject;
 }
 
-export interface AddressTransactionsQuery {
+interface AddressTransactionsQuery {
 	chainId: string;
 	address: string;
 	sortOrder: 'asc' | 'desc';

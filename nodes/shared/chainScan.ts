@@ -12,9 +12,9 @@ import { parseChainTransaction, type ChainTransaction } from './chainTransaction
 // monitored address named only in its logs) is read whole; a native transfer names both parties.
 
 /** Whether a monitored address's transactions in a block are due (lower-case address). */
-export type Wanted = (address: string, block: number) => boolean;
+type Wanted = (address: string, block: number) => boolean;
 
-export interface ScanLimits {
+interface ScanLimits {
 	/** Requests the scan may send. */
 	maxRequests: number;
 	/** No request starts when less than the transport's shortest attempt is left before this (ms since epoch). */

@@ -13,7 +13,7 @@ interface Chain extends IDataObject {
 }
 
 /** The chains GET /v1/chains lists with `qs`, whose name or ID contains `filter`, as chooser entries. */
-export async function searchChainList(
+async function searchChainList(
 	context: ILoadOptionsFunctions,
 	qs: IDataObject,
 	filter?: string,

@@ -12,7 +12,7 @@ import { decimalAmount, transferSchemas, type DeliveryTransaction } from './deli
 const richAddress = z.union([z.string().min(1), z.object({ address: z.string().min(1) }).transform((value) => value.address)]);
 const transfers = transferSchemas(richAddress);
 
-export const chainTransactionSchema = z.object({
+const chainTransactionSchema = z.object({
 	nativeTransaction: z.object({
 		txHash: z.string().min(1),
 		txStatus: z.unknown(),

@@ -107,7 +107,7 @@ export const TLS_CODES = Object.keys(CONNECTION_REASONS).filter(
 const CONNECTION_CODES = [...NOT_SENT_CODES, 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'ERR_SOCKET_CONNECTION_TIMEOUT', ...TLS_CODES];
 
 /** What the user should do next, by status: shown as the error's description. */
-export const HINTS: Record<string, string> = {
+const HINTS: Record<string, string> = {
 	'400': 'Check the parameters named in the message above and correct them.',
 	'401': 'Check the API key in the Address Activity API credential, and that its Base URL is the deployment (production or development) the key was created for.',
 	'403': 'This action needs an API key with the webhook privilege (creating, changing or deleting webhooks and their addresses, and the shared secret). Create such a key in the dashboard and use it in the credential.',
@@ -152,7 +152,7 @@ export interface FullResponse {
 	statusMessage?: string;
 }
 
-export interface ServiceErrorBody {
+interface ServiceErrorBody {
 	message: string[];
 	error: string;
 	statusCode: number;

@@ -7,7 +7,7 @@ import { readServiceCredential, serviceRequest, type RetryPolicy, type ServiceCo
 /** The largest page the service serves on its list routes: Return All uses it to send the fewest requests. */
 export const MAX_PAGE_SIZE = 100;
 
-export interface PageRequest {
+interface PageRequest {
 	path: string;
 	subject?: RequestSubject;
 	/** Field of the response that holds the list: webhooks, addresses, blocks, transactions, utxos. */
@@ -81,7 +81,7 @@ export async function* servicePages<T extends IDataObject | string = IDataObject
 	}
 }
 
-export interface ListRequest extends Omit<PageRequest, 'limit' | 'pageToken'> {
+interface ListRequest extends Omit<PageRequest, 'limit' | 'pageToken'> {
 	returnAll: boolean;
 	/** With returnAll off: how many entries to return at most. */
 	limit?: number;

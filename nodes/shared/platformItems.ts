@@ -25,7 +25,7 @@ const platformEvent = z.looseObject({
 });
 
 export const platformDeliverySchema = deliveryEnvelope(platformEvent);
-export type PlatformDelivery = z.infer<typeof platformDeliverySchema>;
+type PlatformDelivery = z.infer<typeof platformDeliverySchema>;
 
 /** Event fields the item shows under a name of its own (or their own name). */
 const MAPPED = new Set(Object.keys(platformEvent.shape));

@@ -53,7 +53,7 @@ export const BALANCE_TYPES = [
 ] as const;
 
 /** 1 AVAX = 10^9 nAVAX on the primary network. */
-export const NAVAX_DECIMALS = 9;
+const NAVAX_DECIMALS = 9;
 
 /** "1.5" AVAX -> "1500000000" nAVAX, exactly; refuses what is not a non-negative amount with at most 9 decimals. */
 export function avaxToNavax(value: unknown): string {

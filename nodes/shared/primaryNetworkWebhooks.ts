@@ -15,9 +15,9 @@ import {
 	type VALIDATOR_SUB_EVENTS,
 } from './primaryNetwork';
 
-export type AddressSubEvent = (typeof ADDRESS_SUB_EVENTS)[number];
-export type ValidatorSubEvent = (typeof VALIDATOR_SUB_EVENTS)[number];
-export type BalanceType = (typeof BALANCE_TYPES)[number];
+type AddressSubEvent = (typeof ADDRESS_SUB_EVENTS)[number];
+type ValidatorSubEvent = (typeof VALIDATOR_SUB_EVENTS)[number];
+type BalanceType = (typeof BALANCE_TYPES)[number];
 export type ValidatorKeyType = (typeof VALIDATOR_KEY_TYPES)[number];
 
 /** What a primary_network_address_activity webhook watches. */

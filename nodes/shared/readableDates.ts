@@ -15,7 +15,7 @@ const MAX_DEPTH = 4;
 const LATEST_DATE_MS = 8.64e15;
 
 /** The companion's name: createdAt → createdAtIso. */
-export function readableDateField(field: string): string {
+function readableDateField(field: string): string {
 	return `${field}Iso`;
 }
 

@@ -37,7 +37,7 @@ export interface Transfer extends Movement, IDataObject {
 }
 
 /** Where a transaction came from: a delivery (its message and webhook) or a read of the chain. */
-export type TransferSource = Pick<Transfer, 'messageId' | 'webhookId'>;
+type TransferSource = Pick<Transfer, 'messageId' | 'webhookId'>;
 export const FROM_CHAIN: TransferSource = { messageId: null, webhookId: null };
 
 export interface NativeToken {

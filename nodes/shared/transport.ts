@@ -92,7 +92,7 @@ function headerSeconds(headers: Record<string, unknown>, name: string): number |
  * getCredentials and request unless handed the data (`npm run bench:returnall -- --n8n`: 5.1 ms a
  * page, 9 to 12 ms before).
  */
-export interface ServiceCredential {
+interface ServiceCredential {
 	baseUrl: string;
 	decrypted: ICredentialsDecrypted;
 }

@@ -80,7 +80,7 @@ export function parsedTriggerParameter<T>(context: { getNode(): INode }, field: 
 }
 
 /** The Filters collection of the Transfers output. */
-export function readTransferFilters(context: { getNode(): INode }, values: IDataObject): TransferFilters {
+function readTransferFilters(context: { getNode(): INode }, values: IDataObject): TransferFilters {
 	const filters: TransferFilters = {
 		directions: (values.directions as Direction[] | undefined) ?? [],
 		assetTypes: (values.assetTypes as AssetType[] | undefined) ?? [],
@@ -97,7 +97,7 @@ export function readTransferFilters(context: { getNode(): INode }, values: IData
 	return filters;
 }
 
-export type TriggerOutput = 'transfers' | 'raw';
+type TriggerOutput = 'transfers' | 'raw';
 
 /** Chain, Addresses, Output and Filters: what both triggers need to put out the same items. */
 export interface WatchParameters {

@@ -23,7 +23,7 @@ const validatorEvent = z.looseObject({
 });
 
 export const validatorDeliverySchema = deliveryEnvelope(validatorEvent);
-export type ValidatorDelivery = z.infer<typeof validatorDeliverySchema>;
+type ValidatorDelivery = z.infer<typeof validatorDeliverySchema>;
 
 const MAPPED = new Set(Object.keys(validatorEvent.shape));
 

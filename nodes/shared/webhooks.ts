@@ -104,7 +104,7 @@ const LIMIT_NUMBER_PATTERNS = [/at most (\d[\d,]*)/i, /(?:limit|maximum)(?: is| 
  * The service's answer to too many addresses, restated with the limit and the number configured.
  * Other errors come back unchanged.
  */
-export function explainAddressLimit(context: ServiceContext, error: unknown, configured: number, itemIndex?: number): unknown {
+function explainAddressLimit(context: ServiceContext, error: unknown, configured: number, itemIndex?: number): unknown {
 	if (!(error instanceof NodeApiError) || !['400', '403', '422'].includes(error.httpCode ?? '')) return error;
 	const serviceText = [error.message, ...(error.messages ?? [])].join(' ');
 	if (!/address/i.test(serviceText) || !LIMIT_PATTERN.test(serviceText)) return error;
@@ -122,7 +122,7 @@ export function explainAddressLimit(context: ServiceContext, error: unknown, con
 	);
 }
 
-export interface AddressBatches extends ServiceCall {
+interface AddressBatches extends ServiceCall {
 	batchSize?: number;
 	/** Said first when a batch fails, e.g. that the webhook was created before. */
 	context?: string;

@@ -11,7 +11,7 @@ import { batchSizeOption, batchSizeParameter } from './batches';
 import { addressesProperty } from '../../../shared/webhookProperties';
 import { keysMismatch, parseWebhookKeys, readWebhookList } from './webhookKeys';
 
-export function requiredAddresses(value: unknown): string[] {
+function requiredAddresses(value: unknown): string[] {
 	const addresses = parseWebhookKeys(value);
 	if (addresses.length === 0) throw new InvalidInputError('no address given', value);
 	return addresses;

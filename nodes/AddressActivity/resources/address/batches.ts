@@ -4,7 +4,7 @@ import { ADDRESS_BATCH_SIZE } from '../../../shared/webhooks';
 import { parsedParameter, positiveInteger } from '../../parameters';
 
 // A peer service caps one address change at 500 addresses; large enough to need few requests.
-export const DEFAULT_BATCH_SIZE = ADDRESS_BATCH_SIZE;
+const DEFAULT_BATCH_SIZE = ADDRESS_BATCH_SIZE;
 
 export const batchSizeOption: INodeProperties = {
 	displayName: 'Batch Size',

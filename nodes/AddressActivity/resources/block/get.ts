@@ -21,7 +21,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['block'], operation: ['get'] } }, properties);
 
-export const parseBlockId = requiredText(
+const parseBlockId = requiredText(
 	'Block',
 	/^(\d+|0x[0-9a-fA-F]{64})$/,
 	'a block number or a block hash (0x followed by 64 hex characters)',

@@ -82,7 +82,7 @@ export const description = updateDisplayOptions({ show: { resource: ['utxo'], op
 const PRIMARY_NETWORK_ADDRESS = /^([PXC]-)?[a-z]{1,83}1[02-9ac-hj-np-z]{38}$/;
 
 /** The list as the Address parameters read it (same separators, duplicates dropped ignoring case), each entry bech32. */
-export function parsePrimaryNetworkAddresses(value: unknown): string[] {
+function parsePrimaryNetworkAddresses(value: unknown): string[] {
 	const entries = splitEntries(value, splitList, 'an address or a list of addresses');
 	for (const entry of entries) {
 		if (!PRIMARY_NETWORK_ADDRESS.test(entry)) {

@@ -7,7 +7,7 @@ import { parseAvaxThreshold, parsePChainAddresses, parseSubEvents, parseValidato
 
 // Reads and checks Webhook > Create's fields of the two primary-network types (primaryNetworkFields.ts).
 
-export type PrimaryNetworkEventType = PrimaryNetworkWatch['eventType'];
+type PrimaryNetworkEventType = PrimaryNetworkWatch['eventType'];
 
 function readPlatformWatch(context: IExecuteFunctions, itemIndex: number): PlatformWatch {
 	const network = parsedParameter(context, 'network', 'Network', itemIndex, oneOf(NETWORKS));
