@@ -142,17 +142,6 @@ export function booleanParameter(context: IExecuteFunctions, name: string, field
 	return parsedParameter(context, name, field, itemIndex, parseBoolean, false);
 }
 
-/** One of the values an options field offers, also when an expression gives it. */
-export function oneOf<T extends string>(values: readonly T[]) {
-	return (value: unknown): T => {
-		const text = typeof value === 'string' ? value.trim() : '';
-		if (!(values as readonly string[]).includes(text)) {
-			throw new InvalidInputError(`${quoteValue(value)} is not one of ${values.map((entry) => `"${entry}"`).join(', ')}`, value);
-		}
-		return text as T;
-	};
-}
-
 function nonNegativeNumber(value: unknown): number {
 	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
 	if (typeof number !== 'number' || !Number.isFinite(number) || number < 0) {

@@ -148,11 +148,11 @@ describe('bad parameters of the new event types', () => {
 	it.each([
 		['a threshold that is not a number', pChainParameters({ balanceThreshold: 'lots' }), 'Invalid Balance Threshold (AVAX): "lots" is not an amount of AVAX'],
 		['a threshold with more than 9 decimals', pChainParameters({ balanceThreshold: '0.0000000001' }), 'Invalid Balance Threshold (AVAX): "0.0000000001" has more than 9 decimals'],
-		['a mainnet address on Fuji', pChainParameters({ pChainAddresses: `${TREASURY}, ${MAINNET_WALLET}` }), `Invalid P-Chain Addresses: "${MAINNET_WALLET}" is not an address of fuji`],
+		['a mainnet address on Fuji', pChainParameters({ pChainAddresses: `${TREASURY}, ${MAINNET_WALLET}` }), `Invalid P-Chain Addresses: "${MAINNET_WALLET}" is not a fuji address (fuji P-Chain addresses start with P-fuji1)`],
 		['an address that is not a P-Chain address', pChainParameters({ pChainAddresses: 'P-fuji1abc' }), 'Invalid P-Chain Addresses: "P-fuji1abc" is not a P-Chain address'],
-		['no sub-event', pChainParameters({ addressSubEvents: [] }), 'Invalid Sub-Events: "[]" has none selected'],
+		['no sub-event', pChainParameters({ addressSubEvents: [] }), 'Invalid Sub-Events: no sub-event chosen (choose at least one)'],
 		['a node ID of the wrong form', validatorParameters({ validatorKeyType: 'nodeId', validatorKey: 'NodeID-abc' }), 'Invalid Node ID: "NodeID-abc" is not a node ID'],
-		['two keys for the validator type', validatorParameters({ validatorKeyType: 'nodeId', validatorKey: `${VALIDATOR}, ${OTHER_VALIDATOR}` }), new RegExp(`^Invalid Node ID: "${VALIDATOR}, NodeID-\\w+\\.\\.\\." has 2 keys, but a validator webhook watches exactly one`)],
+		['two keys for the validator type', validatorParameters({ validatorKeyType: 'nodeId', validatorKey: `${VALIDATOR}, ${OTHER_VALIDATOR}` }), new RegExp(`^Invalid Node ID: "${VALIDATOR}, NodeID-\\w+\\.\\.\\." holds 2 keys, but a validator webhook watches exactly one node ID \\(one webhook per key\\)$`)],
 		['a fee threshold that is not a number', validatorParameters({ feeBalanceThreshold: '1,5' }), 'Invalid L1 Fee Balance Threshold (AVAX): "1,5" is not an amount of AVAX'],
 		['a node ID filter of the wrong form', validatorParameters({ validatorFilters: { nodeIds: 'node-1' } }), 'Invalid Node IDs: "node-1" is not a node ID'],
 	])('refuses %s at activation, naming field and value, before any request', async (_case, parameters, message) => {

@@ -5,7 +5,7 @@ import { AddressSet, splitEntries } from '../../../shared/addresses';
 import { InvalidInputError, quoteValue, toInputError } from '../../../shared/errors';
 import { EVENT_TYPES, parsePChainAddress } from '../../../shared/primaryNetwork';
 import { fetchWebhookAddresses, getWebhook, type RemoteWebhook, type ServiceCall } from '../../../shared/webhooks';
-import { networkOfPChainAddress, withValue } from '../../primaryNetworkParameters';
+import { networkOfPChainAddress, withValue } from '../../../shared/parameterChecks';
 
 // The Address operations serve EVM webhooks (0x addresses) and P-Chain webhooks (their keys, P-Chain
 // addresses). Which one a webhook is shows only in its record, which they read anyway for its list.

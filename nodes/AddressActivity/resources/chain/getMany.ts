@@ -4,7 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { chainsRoute } from '../../../shared/chainRoutes';
 import { serviceRequest } from '../../../shared/transport';
 import { returnAllAndLimit } from '../../fields';
-import { oneOf, readListCall, type ListCall } from '../../parameters';
+import { readListCall, type ListCall } from '../../parameters';
+import { oneOf } from '../../../shared/parameterChecks';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),

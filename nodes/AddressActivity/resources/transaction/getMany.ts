@@ -5,7 +5,8 @@ import { chainLocatorProperty } from '../../../shared/chains';
 import { transactionsRoute } from '../../../shared/chainRoutes';
 import { serviceList } from '../../../shared/pagination';
 import { returnAllAndLimit } from '../../fields';
-import { oneOf, readChainListCall, type ChainListCall } from '../../parameters';
+import { readChainListCall, type ChainListCall } from '../../parameters';
+import { oneOf } from '../../../shared/parameterChecks';
 
 const properties: INodeProperties[] = [
 	chainLocatorProperty({ searchListMethod: 'searchChains' }),

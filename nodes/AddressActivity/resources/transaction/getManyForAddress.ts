@@ -8,7 +8,8 @@ import { InvalidInputError, quoteValue } from '../../../shared/errors';
 import { wholeNumber } from '../../../shared/numbers';
 import { serviceList } from '../../../shared/pagination';
 import { returnAllAndLimit } from '../../fields';
-import { chainIdParameter, oneOf, parsedParameter, readListCall, type ChainListCall } from '../../parameters';
+import { chainIdParameter, parsedParameter, readListCall, type ChainListCall } from '../../parameters';
+import { oneOf } from '../../../shared/parameterChecks';
 
 const properties: INodeProperties[] = [
 	chainLocatorProperty({ searchListMethod: 'searchChains' }),

@@ -6,7 +6,8 @@ import { utxosRoute } from '../../../shared/chainRoutes';
 import { InvalidInputError, quoteValue } from '../../../shared/errors';
 import { serviceList } from '../../../shared/pagination';
 import { returnAllAndLimit } from '../../fields';
-import { checkedCollection, oneOf, parseBoolean, parsedParameter, readListCall, requiredText, type CollectionChecks, type ListCall } from '../../parameters';
+import { checkedCollection, parseBoolean, parsedParameter, readListCall, requiredText, type CollectionChecks, type ListCall } from '../../parameters';
+import { oneOf } from '../../../shared/parameterChecks';
 
 const properties: INodeProperties[] = [
 	{

@@ -4,7 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { serviceList, servicePages, type Page } from '../../../shared/pagination';
 import { EVENT_TYPES, type EventType } from '../../../shared/primaryNetwork';
 import { returnAllAndLimit } from '../../fields';
-import { oneOf, parseWebhookStatus, readListCall, type ListCall } from '../../parameters';
+import { parseWebhookStatus, readListCall, type ListCall } from '../../parameters';
+import { oneOf } from '../../../shared/parameterChecks';
 import { EVENT_TYPE_OPTIONS } from '../../../shared/primaryNetworkProperties';
 import { withAvaxThresholds } from './readableThresholds';
 

@@ -2,8 +2,8 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { ADDRESS_SUB_EVENTS, BALANCE_TYPES, EVENT_TYPES, NETWORKS, VALIDATOR_KEY_TYPES, VALIDATOR_SUB_EVENTS } from '../../../shared/primaryNetwork';
 import type { PlatformWatch, PrimaryNetworkWatch, ValidatorWatch } from '../../../shared/primaryNetworkWebhooks';
-import { oneOf, parsedParameter } from '../../parameters';
-import { parseAvaxThreshold, parsePChainAddresses, parseSubEvents, parseValidatorKey, parseValidatorKeys } from '../../primaryNetworkParameters';
+import { parsedParameter } from '../../parameters';
+import { oneOf, parseAvaxThreshold, parsePChainAddresses, parseSubEvents, parseValidatorKey, parseValidatorKeys } from '../../../shared/parameterChecks';
 
 // Reads and checks Webhook > Create's fields of the two primary-network types (primaryNetworkFields.ts).
 

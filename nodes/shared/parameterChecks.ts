@@ -1,5 +1,5 @@
-import { splitEntries } from '../shared/addresses';
-import { InvalidInputError, quoteValue } from '../shared/errors';
+import { splitEntries } from './addresses';
+import { InvalidInputError, quoteValue } from './errors';
 import {
 	avaxToNavax,
 	parseNodeId,
@@ -7,16 +7,28 @@ import {
 	parseSubnetId,
 	type PrimaryNetwork,
 	type VALIDATOR_KEY_TYPES,
-} from '../shared/primaryNetwork';
+} from './primaryNetwork';
 
-// Checks of the primary-network fields (P-Chain addresses, node and subnet IDs, sub-events, AVAX
-// amounts), each refusing in words that name the value; the caller names the field and the item.
+// Checks of parameter values that the action node and the webhook trigger share (options, P-Chain
+// addresses, node and subnet IDs, sub-events, AVAX amounts), each refusing in words that name the
+// value; the caller names the field and, in the action node, the item (errors.ts's toInputError).
 
 const SEPARATORS = /[\s,;]+/;
 
 /** The entries of a list field: text separated by commas, spaces or new lines, or an array from an expression. */
 function listEntries(value: unknown, what: string): string[] {
 	return splitEntries(value, (text) => text.split(SEPARATORS).filter((part) => part !== ''), what);
+}
+
+/** One of the values an options field offers, also when an expression gives it. */
+export function oneOf<T extends string>(values: readonly T[]) {
+	return (value: unknown): T => {
+		const text = typeof value === 'string' ? value.trim() : '';
+		if (!(values as readonly string[]).includes(text)) {
+			throw new InvalidInputError(`${quoteValue(value)} is not one of ${values.map((entry) => `"${entry}"`).join(', ')}`, value);
+		}
+		return text as T;
+	};
 }
 
 /** primaryNetwork.ts's checks say what a value is not ("is not a node ID ..."): the value goes in front. */
@@ -73,7 +85,7 @@ export function parseValidatorKey(keyType: ValidatorKeyType): (value: unknown) =
 		if (keys.length === 0) throw new InvalidInputError(`no ${KEY_WORDS[keyType]} given`, value);
 		if (keys.length > 1) {
 			throw new InvalidInputError(
-				`${quoteValue(value)} holds ${keys.length} keys, but a validator webhook watches exactly one ${KEY_WORDS[keyType]}: create one webhook per key`,
+				`${quoteValue(value)} holds ${keys.length} keys, but a validator webhook watches exactly one ${KEY_WORDS[keyType]} (one webhook per key)`,
 				value,
 			);
 		}
