@@ -18,6 +18,21 @@ function startCli(args: string[]) {
 	return { child, exited, output: () => output };
 }
 
+// Starting the CLI compiles the emulator with ts-node: a few seconds on a quiet machine, 15 to over
+// 20 s on a busy 2-core one (2026-11-25, load 14). A CLI that exits without listening fails at once.
+const START_LIMIT_MS = 120_000;
+const TEST_LIMIT_MS = 180_000;
+
+async function listeningLine(cli: ReturnType<typeof startCli>) {
+	const line = await waitFor(
+		'the listening line or the exit',
+		() => /emulator listening on (http:\/\/127\.0\.0\.1:(\d+))\n/.exec(cli.output()) ?? (cli.child.exitCode !== null || cli.child.signalCode !== null ? 'exited' : undefined),
+		START_LIMIT_MS,
+	);
+	if (line === 'exited') throw new Error(`the CLI exited before listening:\n${cli.output()}`);
+	return line;
+}
+
 describe('CLI', () => {
 	let child: ChildProcess | undefined;
 	afterEach(() => {
@@ -27,7 +42,7 @@ describe('CLI', () => {
 	it('starts with a key and plan, prints the listening line, and exits cleanly on SIGTERM', async () => {
 		const cli = startCli(['--port', '0', '--api-key', 'cli-key', '--plan', 'paid', '--seed', '3', '--time-scale', '100']);
 		child = cli.child;
-		const line = await waitFor('the listening line', () => /emulator listening on (http:\/\/127\.0\.0\.1:(\d+))\n/.exec(cli.output()) ?? undefined, 20_000);
+		const line = await listeningLine(cli);
 		const url = line[1];
 		expect(Number(line[2])).toBeGreaterThan(0);
 		const chains = await call(url, 'GET', '/v1/chains', { key: 'cli-key' });
@@ -41,20 +56,20 @@ describe('CLI', () => {
 		expect(created.status).toBe(201);
 		child.kill('SIGTERM');
 		expect(await cli.exited).toBe(0);
-	}, 30_000);
+	}, TEST_LIMIT_MS);
 
 	it('exits cleanly on SIGINT', async () => {
 		const cli = startCli(['--port', '0']);
 		child = cli.child;
-		await waitFor('the listening line', () => cli.output().includes('emulator listening on http://127.0.0.1:'), 20_000);
+		await listeningLine(cli);
 		child.kill('SIGINT');
 		expect(await cli.exited).toBe(0);
-	}, 30_000);
+	}, TEST_LIMIT_MS);
 
 	it('rejects an unknown option with the usage line', async () => {
 		const cli = startCli(['--colour', 'red']);
 		child = cli.child;
 		expect(await cli.exited).toBe(2);
 		expect(cli.output()).toContain('usage: npm run emulator --');
-	}, 30_000);
+	}, TEST_LIMIT_MS);
 });
