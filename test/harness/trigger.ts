@@ -10,8 +10,6 @@ import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { createRequire } from 'node:module';
-
 import { HookContext, WebhookContext } from 'n8n-core';
 import {
 	Workflow,
@@ -32,27 +30,6 @@ import { CREDENTIAL_TYPE, TRIGGER_NODE_NAME, TRIGGER_NODE_TYPE } from './names';
 import { harnessNode, HarnessNodeTypes } from './nodeTypes';
 import { waitFor } from './wait';
 
-export interface LogLine {
-	level: 'error' | 'warn' | 'info' | 'debug';
-	message: string;
-	meta?: unknown;
-}
-
-/** What nodes write through n8n's logger (this.logger), collected in place of n8n's console output. */
-export const logLines: LogLine[] = [];
-
-const collectingLogger = {
-	error: (message: string, meta?: unknown) => logLines.push({ level: 'error', message, meta }),
-	warn: (message: string, meta?: unknown) => logLines.push({ level: 'warn', message, meta }),
-	info: (message: string, meta?: unknown) => logLines.push({ level: 'info', message, meta }),
-	debug: (message: string, meta?: unknown) => logLines.push({ level: 'debug', message, meta }),
-	scoped: () => collectingLogger,
-};
-// n8n-core takes its logger from its own copies of @n8n/di and @n8n/backend-common.
-const requireFromCore = createRequire(require.resolve('n8n-core'));
-const { Container } = requireFromCore('@n8n/di') as { Container: { set(token: unknown, value: unknown): void } };
-const { Logger } = requireFromCore('@n8n/backend-common') as { Logger: unknown };
-Container.set(Logger, collectingLogger);
 
 export interface TriggerHarnessOptions {
 	parameters: INodeParameters;

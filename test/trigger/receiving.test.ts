@@ -5,7 +5,8 @@ import { transactionWindows } from '../../nodes/AddressActivityTrigger/transacti
 import { SECRET_READ_INTERVAL_MS } from '../../nodes/AddressActivityTrigger/deliveryLookups';
 import { signDelivery } from '../harness/signing';
 import { sleep } from '../harness/wait';
-import { logLines, TriggerHarness, type ReceivedDelivery } from '../harness/trigger';
+import { logLines } from '../harness/logger';
+import { TriggerHarness, type ReceivedDelivery } from '../harness/trigger';
 import { ALICE, BOB, CAROL, DAVE, FUJI, ITEMS, NFT, USDC, chainStateOf, startWithReceiver, triggerParameters, type EmulatorWithReceiver } from './support';
 
 let stack: EmulatorWithReceiver;
