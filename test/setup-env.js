@@ -20,5 +20,5 @@ if (!process.env.N8N_USER_FOLDER) {
 // n8n-core's logger (winston, on the console) writes every node error of the unit runs between
 // jest's results. Under jest it is silent unless N8N_LOG_LEVEL is set; failures are jest's to
 // report, and the tests that look at log lines collect them with a logger of their own
-// (test/harness/trigger.ts). Real n8n started by tests gets its own level (test/support/n8n.ts).
+// (test/harness/logger.ts). Real n8n started by tests gets its own level (test/support/n8n.ts).
 if (process.env.JEST_WORKER_ID !== undefined && !process.env.N8N_LOG_LEVEL) process.env.N8N_LOG_LEVEL = 'silent';

@@ -1,9 +1,6 @@
 import { ExecutionLifecycleHooks } from 'n8n-core';
 import type { ICredentialsHelper, IWorkflowBase, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
 
-// Every harness that runs n8n-core builds its additional data here: n8n's logger is collected from the start.
-import './logger';
-
 export interface AdditionalDataOptions {
 	credentialsHelper: ICredentialsHelper;
 	/** Where n8n is reached (webhook URLs start with it), e.g. a receiver's http://127.0.0.1:PORT. */

@@ -1,8 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
 /**
- * n8n's logger, collected in place of its console output. n8n-core writes what a node logs
- * (this.logger) and every error a node run ends with through it; without this, `npm test` printed
- * each expected error of the tests as console output. Imported by every harness that runs n8n-core.
+ * n8n's logger, collected: what the trigger writes through this.logger (refusals, failed lookups)
+ * lands in logLines for the tests to check. Without this module unit runs are silent
+ * (test/setup-env.js sets N8N_LOG_LEVEL=silent under jest).
  */
 import { createRequire } from 'node:module';
 

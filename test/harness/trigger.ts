@@ -25,6 +25,7 @@ import {
 } from 'n8n-workflow';
 
 import { buildAdditionalData } from './additionalData';
+import './logger';
 import { HarnessCredentialsHelper, type AddressActivityCredentialData } from './credentials';
 import { CREDENTIAL_TYPE, TRIGGER_NODE_NAME, TRIGGER_NODE_TYPE } from './names';
 import { harnessNode, HarnessNodeTypes } from './nodeTypes';
