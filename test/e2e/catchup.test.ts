@@ -2,9 +2,10 @@
 // workflow's webhook does not receive (deactivated with either On Deactivation option, deleted at
 // the service), and every transfer ends up in exactly one execution, counted by transaction hash;
 // those of the gap in the catch-up run, marked catchUp: true.
-import { nodeOutput, type Workflow } from '../support/n8nClient';
+import type { Workflow } from '../support/n8nClient';
 import { TRIGGER_NODE_NAME } from '../harness/names';
 import { sleep, waitFor } from '../harness/wait';
+import { runsPerTransaction } from './helpers/runs';
 import { EMULATOR_KEY, startStack, type Stack } from './helpers/stack';
 import { addresses, triggerWorkflow } from './helpers/workflows';
 
@@ -12,8 +13,6 @@ const CHAIN = '43113';
 const TRIGGER = TRIGGER_NODE_NAME;
 const [DELETE_WATCH, KEEP_WATCH, GONE_WATCH, CHANGED_WATCH, ADDED_WATCH] = addresses(5, 'c0c');
 const STRANGER = addresses(1, 'fffe')[0];
-/** How long "no more executions arrive" is watched for. */
-const SETTLE_MS = 2000;
 
 type EmulatorWebhook = { id: string; url: string; status: string };
 
@@ -51,27 +50,7 @@ describe('the webhook trigger catches up after a gap, in n8n', () => {
 		await waitFor(`the webhook of "${workflow.name}" not receiving`, async () => !(await webhooksOf(workflow)).some((webhook) => webhook.status === 'active'));
 	}
 
-	/** Per transaction hash: the executions that put it out, and whether as a catch-up; waits until every hash ran. */
-	async function runsPerTransaction(workflow: Workflow, hashes: string[]): Promise<Map<string, Array<{ execution: string; catchUp: boolean }>>> {
-		const read = async () => {
-			const runs = new Map<string, Array<{ execution: string; catchUp: boolean }>>();
-			for (const summary of await stack.client.listExecutions(workflow.id)) {
-				if (['running', 'new'].includes(summary.status)) return undefined;
-				const items = nodeOutput(await stack.getExecution(summary.id), TRIGGER);
-				for (const hash of new Set(items.map((item) => String(item.txHash)))) {
-					const catchUp = items.some((item) => item.txHash === hash && item.catchUp === true);
-					runs.set(hash, [...(runs.get(hash) ?? []), { execution: summary.id, catchUp }]);
-				}
-			}
-			return runs;
-		};
-		await waitFor(`executions of all ${hashes.length} transfers of "${workflow.name}"`, async () => {
-			const runs = await read();
-			return runs !== undefined && hashes.every((hash) => runs.has(hash));
-		}, 90_000);
-		await sleep(SETTLE_MS);
-		return (await read())!;
-	}
+	const runsOf = (workflow: Workflow, hashes: string[]) => runsPerTransaction(stack, workflow, hashes);
 
 	/** A trickle through a gap: one transfer live, two while not receiving, one live after; each in exactly one execution. */
 	async function trickleThrough(workflow: Workflow, address: string, gap: () => Promise<void>, resume: () => Promise<void>) {
@@ -81,7 +60,7 @@ describe('the webhook trigger catches up after a gap, in n8n', () => {
 		const missed = [await pay(address), await pay(address)];
 		await resume();
 		const after = await pay(address);
-		const runs = await runsPerTransaction(workflow, [before, ...missed, after]);
+		const runs = await runsOf(workflow, [before, ...missed, after]);
 		expect([...runs.keys()].sort()).toEqual([before, ...missed, after].sort());
 		for (const hash of [before, ...missed, after]) expect(runs.get(hash)).toHaveLength(1);
 		expect(missed.map((hash) => runs.get(hash)![0].catchUp)).toEqual([true, true]);
@@ -128,7 +107,7 @@ describe('the webhook trigger catches up after a gap, in n8n', () => {
 			await sleep(1000);
 		}
 		hashes.push(await pay(CHANGED_WATCH));
-		const runs = await runsPerTransaction(workflow, hashes);
+		const runs = await runsOf(workflow, hashes);
 		for (const hash of hashes) expect(runs.get(hash)).toHaveLength(1);
 		expect(runs.size).toBe(hashes.length);
 		await deactivate(workflow);

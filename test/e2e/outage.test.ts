@@ -1,0 +1,114 @@
+// The free-plan outage in real n8n with the emulator: n8n stops while transfers keep coming, the
+// service deactivates the webhook after the sixth failed message (free plan) and drops its retries.
+// Every transfer made from the outage on must still run exactly once, counted by transaction hash
+// in n8n's executions; one delivered live before the outage may run again in the catch-up (its
+// start is the last publication's head, and what the trigger put out was in the memory of the
+// stopped process), marked catchUp: true.
+import { N8N_MAJOR } from '../support/install';
+import type { Workflow } from '../support/n8nClient';
+import { TRIGGER_NODE_NAME } from '../harness/names';
+import { sleep, waitFor } from '../harness/wait';
+import { runsPerTransaction, type TransactionRuns } from './helpers/runs';
+import { EMULATOR_KEY, startStack, type Stack } from './helpers/stack';
+import { addresses, triggerWorkflow } from './helpers/workflows';
+
+const CHAIN = '43113';
+const [RESTART_WATCH, REPUBLISH_WATCH] = addresses(2, 'd0d');
+const STRANGER = addresses(1, 'fffd')[0];
+/** The free plan deactivates a webhook once more than 5 of its messages entered the retry queue. */
+const MESSAGES_TO_DEACTIVATE = 6;
+
+const onN8n1 = N8N_MAJOR === 1 ? it : it.skip;
+const onN8n2 = N8N_MAJOR === 2 ? it : it.skip;
+
+describe('a free-plan webhook the service deactivated while n8n was down, in n8n', () => {
+	let stack: Stack;
+
+	beforeAll(async () => {
+		// The emulator retries at 1/1000 of the service's schedule (startStack's timeScale).
+		stack = await startStack({ emulator: { apiKeys: [{ key: EMULATOR_KEY, plan: 'free' }] } });
+	});
+
+	afterAll(async () => {
+		await stack?.stop();
+	});
+
+	const urlOf = (workflow: Workflow) => `${stack.n8n.url}/webhook/${workflow.nodes.find((node) => node.name === TRIGGER_NODE_NAME)!.webhookId}/webhook`;
+	const webhooksOf = async (workflow: Workflow) => (await stack.control.webhooks()).filter((webhook) => webhook.url === urlOf(workflow));
+	const statusOf = async (workflow: Workflow) => (await webhooksOf(workflow)).map((webhook) => webhook.status);
+	const pay = async (to: string) => (await stack.control.activity({ chainId: CHAIN, from: STRANGER, to, value: '1000000000000000000' })).txHash;
+
+	async function activate(workflow: Workflow): Promise<void> {
+		await stack.client.activateWorkflow(workflow.id);
+		await waitFor(`the webhook of "${workflow.name}" receiving`, async () => (await statusOf(workflow)).includes('active'));
+	}
+
+	/**
+	 * Two transfers delivered live, then n8n stopped: transfers until the service deactivates the
+	 * webhook, and one more to the inactive webhook. Returns the hashes before and during the outage.
+	 */
+	async function throughAnOutage(workflow: Workflow, address: string): Promise<{ live: string[]; down: string[] }> {
+		const live = [await pay(address), await pay(address)];
+		await waitFor('both live transfers to run', async () => (await stack.client.listExecutions(workflow.id)).length === 2);
+		const down: string[] = [];
+		await stack.restartN8n(async () => {
+			for (let count = 0; count < MESSAGES_TO_DEACTIVATE; count++) down.push(await pay(address));
+			await waitFor('the service to deactivate the webhook', async () => (await statusOf(workflow)).includes('inactive'));
+			down.push(await pay(address));
+		});
+		return { live, down };
+	}
+
+	/**
+	 * Every transfer ran; those made from the outage on exactly once, the outage's in a catch-up run;
+	 * a transfer that ran twice was delivered live before the outage and came again in the catch-up.
+	 */
+	function expectNothingMissed(runs: TransactionRuns, live: string[], fromOutageOn: string[], down: string[]): void {
+		expect([...runs.keys()].sort()).toEqual([...live, ...fromOutageOn].sort());
+		for (const hash of fromOutageOn) expect(runs.get(hash)).toHaveLength(1);
+		expect(down.map((hash) => runs.get(hash)![0].catchUp)).toEqual(down.map(() => true));
+		for (const hash of live) {
+			const catchUps = runs.get(hash)!.map((run) => run.catchUp);
+			expect([[false], [false, true]]).toContainEqual(catchUps.sort());
+		}
+	}
+
+	onN8n1('n8n 1.x: the restart itself turns the webhook on again and puts out the outage (n8n runs checkExists at start-up)', async () => {
+		const workflow = await stack.client.createWorkflow(
+			triggerWorkflow({ name: 'Outage, then a restart', chainId: CHAIN, addresses: [RESTART_WATCH], credential: stack.credential, typeVersion: 2 }),
+		);
+		await activate(workflow);
+		const { live, down } = await throughAnOutage(workflow, RESTART_WATCH);
+		// n8n 1.x says its editor is accessible only after it activated the workflows at start-up.
+		expect(await statusOf(workflow)).toEqual(['active']);
+		const after = [await pay(RESTART_WATCH), await pay(RESTART_WATCH)];
+		const runs = await runsPerTransaction(stack, workflow, [...live, ...down, ...after]);
+		expectNothingMissed(runs, live, [...down, ...after], down);
+		// The outage came in one catch-up run, sent while n8n was starting (its HTTP server listens
+		// before it activates the workflows).
+		expect(new Set(down.map((hash) => runs.get(hash)![0].execution)).size).toBe(1);
+		expect(stack.logText()).not.toMatch(/catch-up request/);
+		await stack.client.deactivateWorkflow(workflow.id);
+	});
+
+	onN8n2('n8n 2.x: the webhook stays inactive after the restart; publishing the workflow again turns it on and puts out the gap', async () => {
+		const workflow = await stack.client.createWorkflow(
+			triggerWorkflow({ name: 'Outage, then published again', chainId: CHAIN, addresses: [REPUBLISH_WATCH], credential: stack.credential, typeVersion: 2 }),
+		);
+		await activate(workflow);
+		const { live, down } = await throughAnOutage(workflow, REPUBLISH_WATCH);
+		// n8n 2.x does not run the trigger's checkExists at start-up: nothing turns the webhook on.
+		const stillDown = [await pay(REPUBLISH_WATCH), await pay(REPUBLISH_WATCH)];
+		await sleep(2000);
+		expect(await statusOf(workflow)).toEqual(['inactive']);
+		expect(await stack.client.listExecutions(workflow.id)).toHaveLength(2);
+
+		await stack.client.deactivateWorkflow(workflow.id);
+		await waitFor('the webhook deleted at unpublishing', async () => (await webhooksOf(workflow)).length === 0);
+		await activate(workflow);
+		const after = [await pay(REPUBLISH_WATCH), await pay(REPUBLISH_WATCH)];
+		const runs = await runsPerTransaction(stack, workflow, [...live, ...down, ...stillDown, ...after]);
+		expectNothingMissed(runs, live, [...down, ...stillDown, ...after], [...down, ...stillDown]);
+		await stack.client.deactivateWorkflow(workflow.id);
+	});
+});
