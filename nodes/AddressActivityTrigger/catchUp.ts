@@ -26,7 +26,7 @@
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { fetchHeadBlock } from '../shared/chainData';
-import { CATCH_UP_EVENT, postCatchUpRequest } from '../shared/catchUpRequest';
+import { CATCH_UP_ANSWER_MS, CATCH_UP_EVENT, postCatchUpRequest } from '../shared/catchUpRequest';
 import { fetchSharedSecret } from '../shared/webhooks';
 import type { CatchUpRequest } from './catchUpRun';
 import { sharedSecrets } from './processMemory';
@@ -36,6 +36,18 @@ import type { TriggerConfig } from './triggerConfig';
 
 /** Default of Catch Up At Most (hours). */
 export const DEFAULT_CATCH_UP_HOURS = 24;
+/**
+ * n8n 2.x gives an activation 84 s, and its calls to the service end 45 s after its start (the
+ * lifecycle budget, `call.deadline`): the catch-ups of all chains end 35 s later, 80 s after the start.
+ */
+const CATCH_UP_AFTER_BUDGET_MS = 35_000;
+/** With less time left no catch-up request is sent (its read alone may take 30 s): the gap is kept for the next activation. */
+const CATCH_UP_REQUEST_MIN_MS = 40_000;
+
+/** When the catch-ups of an activation must have ended, from the deadline of its calls to the service. */
+export function catchUpDeadline(lifecycleDeadline: number | undefined): number {
+	return lifecycleDeadline === undefined ? Date.now() + CATCH_UP_ANSWER_MS : lifecycleDeadline + CATCH_UP_AFTER_BUDGET_MS;
+}
 
 function catchUpState(chain: ChainState): CatchUpState {
 	chain.catchUp ??= {};
@@ -92,10 +104,20 @@ async function sharedSecret(context: IHookFunctions, verify: boolean): Promise<s
 	return sharedSecrets.get(credentialId)?.secret ?? (verify ? await fetchSharedSecret.call(context) : undefined);
 }
 
-/** Sends the catch-up request to the trigger's own URL; true when n8n accepted (or had nothing to run). */
-async function requestCatchUp(context: IHookFunctions, url: string, body: CatchUpRequest, verify: boolean): Promise<boolean> {
+/**
+ * Sends the catch-up request to the trigger's own URL; true when n8n accepted (or had nothing to run).
+ * When the wait runs out n8n may still start the run: the gap is kept all the same, so nothing is
+ * lost. The next activation asks again; in the process that ran it, the transactions it put out are
+ * skipped (transactionWindow.ts); in another process, or after a restart, they run again.
+ */
+async function requestCatchUp(context: IHookFunctions, url: string, body: CatchUpRequest, verify: boolean, ends: number): Promise<boolean> {
+	const wait = Math.min(CATCH_UP_ANSWER_MS, ends - Date.now());
+	if (wait < CATCH_UP_REQUEST_MIN_MS) {
+		warn(context, `too little of n8n's time for an activation is left to catch up on chain ${body.chainId} (${Math.max(0, Math.round(wait / 1000))} s); the next activation catches up`);
+		return false;
+	}
 	try {
-		const response = await postCatchUpRequest(context, url, body, await sharedSecret(context, verify));
+		const response = await postCatchUpRequest(context, url, body, await sharedSecret(context, verify), wait);
 		if (response.statusCode >= 200 && response.statusCode < 300) return true;
 		warn(context, `n8n answered the catch-up request with ${response.statusCode} (${JSON.stringify(response.body ?? '').slice(0, 300)}); the next activation tries again`);
 	} catch (error) {
@@ -113,19 +135,22 @@ export async function catchUpAfterActivation(
 	chain: ChainState,
 	config: TriggerConfig,
 	receiving: { chainId: string; url: string; webhookId: string; wasReceiving: boolean },
+	ends: number,
 ): Promise<void> {
 	if (!applies(context)) return;
 	const { chainId, url, webhookId, wasReceiving } = receiving;
 	const state = catchUpState(chain);
+	const gap = state.gap ?? (wasReceiving ? undefined : sinceMark(state));
 	let head: number;
 	try {
-		head = (await fetchHeadBlock(context, chainId)).number;
+		head = (await fetchHeadBlock(context, chainId, ends)).number;
 	} catch (error) {
 		warn(context, `could not read the head of chain ${chainId} to catch up (${(error as Error).message}); the next activation tries again`);
+		// Kept: once receiving, the next activation no longer sees a gap that began unseen.
+		if (gap !== undefined) state.gap = { ...gap };
 		return;
 	}
 	const now = Date.now();
-	const gap = state.gap ?? (wasReceiving ? undefined : sinceMark(state));
 	if (gap !== undefined) {
 		const limit = catchUpLimitMs(context);
 		const tooLong = gap.at === null || now - gap.at > limit;
@@ -143,7 +168,7 @@ export async function catchUpAfterActivation(
 				seen: (gap as CatchUpState['gap'])?.seen ?? [],
 			},
 		};
-		if (!(await requestCatchUp(context, url, body, config.verifySignature))) {
+		if (!(await requestCatchUp(context, url, body, config.verifySignature, ends))) {
 			state.gap = { ...gap };
 			return;
 		}

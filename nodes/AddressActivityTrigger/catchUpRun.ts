@@ -6,19 +6,16 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { CATCH_UP_EVENT } from '../shared/catchUpRequest';
-import { fetchAddressTransactions, type ListedTransaction } from '../shared/chainData';
-import { scanChain } from '../shared/chainScan';
 import { toDeliveryTransaction } from '../shared/chainTransaction';
 import { fetchNativeToken } from '../shared/chains';
 import { AddressSet } from '../shared/addresses';
 import { toTransfers } from '../shared/transfers';
+import { CATCH_UP_READ_MS, CATCH_UP_SCAN_REQUESTS, CATCH_UP_TOKEN_MS, readGap, type GapRead } from './catchUpRead';
 import { knownWebhooks, nativeTokens, webhookKey } from './processMemory';
 import { acknowledgeWithoutRun, answer, claimMessage, RECEIVED, settleWithAnswer } from './receive';
 import { transactionWindowFor } from './transactionWindow';
 import type { DeliveryConfig } from './triggerConfig';
 
-/** A chain scan of the gap stops after this long (n8n allows an activation 84 s; the request waits 60 s). */
-export const CATCH_UP_SCAN_MS = 20_000;
 
 export interface CatchUpRequest {
 	eventType: typeof CATCH_UP_EVENT;
@@ -55,65 +52,6 @@ export function asCatchUpRequest(body: unknown): CatchUpRequest | undefined {
 	return request as CatchUpRequest;
 }
 
-/** Up to this many addresses the gap is read per address; more, and the chain's transactions are read once and matched. */
-export const PER_ADDRESS_MAX = 10;
-/** Requests a chain scan of the gap may send. */
-export const CATCH_UP_SCAN_REQUESTS = 2000;
-
-/** Chain order: block, then position in the block. */
-function byChainOrder(a: ListedTransaction, b: ListedTransaction): number {
-	const left = a.parsed.nativeTransaction;
-	const right = b.parsed.nativeTransaction;
-	return left.blockNumber - right.blockNumber || (left.blockIndex ?? 0) - (right.blockIndex ?? 0);
-}
-
-interface GapRead {
-	transactions: ListedTransaction[];
-	/** Set when a chain scan ran out of requests or time: the first block not read completely. */
-	stoppedIn?: number;
-}
-
-/**
- * The gap's transactions of the monitored addresses, oldest first, each once: per address (newest
- * pages first, down to `notBefore`), or for many addresses by one scan of the chain, as the poll trigger reads.
- */
-async function readGap(context: IWebhookFunctions, chainId: string, addresses: AddressSet, gap: CatchUpRequest['catchUp']): Promise<GapRead> {
-	if (addresses.size > PER_ADDRESS_MAX) {
-		const scan = await scanChain(context, chainId, { from: gap.fromBlock, head: gap.toBlock }, (address) => addresses.has(address), () => false, {
-			maxRequests: CATCH_UP_SCAN_REQUESTS,
-			deadline: Date.now() + CATCH_UP_SCAN_MS,
-		});
-		const recent = scan.found.filter((entry) => gap.notBefore === null || entry.parsed.nativeTransaction.blockTimestamp * 1000 >= gap.notBefore);
-		return { transactions: recent.sort(byChainOrder), stoppedIn: scan.stoppedIn };
-	}
-	const found = new Map<string, ListedTransaction>();
-	for (const address of addresses.lowerCase) {
-		let pageToken: string | undefined;
-		do {
-			const page = await fetchAddressTransactions(context, {
-				chainId,
-				address,
-				sortOrder: 'desc',
-				startBlock: gap.fromBlock,
-				endBlock: gap.toBlock,
-				pageToken,
-			});
-			let older = false;
-			for (const entry of page.entries) {
-				const native = entry.parsed.nativeTransaction;
-				if (native.blockNumber < gap.fromBlock || native.blockNumber > gap.toBlock) continue;
-				if (gap.notBefore !== null && native.blockTimestamp * 1000 < gap.notBefore) {
-					older = true;
-					continue;
-				}
-				found.set(native.txHash.toLowerCase(), entry);
-			}
-			pageToken = older ? undefined : page.nextPageToken;
-		} while (pageToken !== undefined);
-	}
-	return { transactions: [...found.values()].sort(byChainOrder) };
-}
-
 /** The item that says the gap began before the limit, so a workflow can alert on what is not put out. */
 function gapTooLongItem(request: CatchUpRequest): IDataObject {
 	const { gapStartedAt, notBefore, fromBlock } = request.catchUp;
@@ -129,15 +67,31 @@ function gapTooLongItem(request: CatchUpRequest): IDataObject {
 	};
 }
 
-/** The item that says a scan of a large gap stopped (out of requests or time) before its end. */
-function incompleteItem(request: CatchUpRequest, stoppedIn: number): IDataObject {
+/** The item that says which blocks the reading did not finish (out of time, or a chain scan out of requests). */
+function incompleteItem(request: CatchUpRequest, unread: NonNullable<GapRead['unread']>): IDataObject {
+	const { fromBlock, toBlock } = request.catchUp;
+	const all = unread.fromBlock === fromBlock && unread.toBlock === toBlock;
+	const read = all ? 'none of the blocks' : unread.fromBlock === fromBlock ? `blocks ${unread.toBlock + 1} to ${toBlock}` : `blocks ${fromBlock} to ${unread.fromBlock - 1}`;
+	return {
+		catchUp: true,
+		catchUpIncomplete: true,
+		message: `The catch-up read ${read} of the gap and stopped (${CATCH_UP_READ_MS / 1000} s, or ${CATCH_UP_SCAN_REQUESTS} requests of a chain scan): transfers in blocks ${unread.fromBlock} to ${unread.toBlock} are not put out`,
+		fromBlock: unread.fromBlock,
+		toBlock: unread.toBlock,
+		webhookId: request.webhookId,
+	};
+}
+
+/** The item that says which Event Signatures the catch-up could not apply: chain data carries no logs. */
+function unreadSignaturesItem(request: CatchUpRequest, signatures: string[]): IDataObject {
 	const { fromBlock, toBlock } = request.catchUp;
 	return {
 		catchUp: true,
 		catchUpIncomplete: true,
-		message: `The catch-up read blocks ${fromBlock} to ${stoppedIn - 1} of the gap and stopped (${CATCH_UP_SCAN_REQUESTS} requests or its time): transfers in blocks ${stoppedIn} to ${toBlock} are not put out`,
-		fromBlock: stoppedIn,
+		message: `Chain data carries no logs, only token transfers: activity in blocks ${fromBlock} to ${toBlock} matching only the Event Signatures ${signatures.join(', ')} is not put out`,
+		fromBlock,
 		toBlock,
+		eventSignatures: signatures,
 		webhookId: request.webhookId,
 	};
 }
@@ -145,7 +99,8 @@ function incompleteItem(request: CatchUpRequest, stoppedIn: number): IDataObject
 function catchUpItems(config: DeliveryConfig, gap: GapRead, request: CatchUpRequest, addresses: AddressSet, nativeToken: IDataObject): IDataObject[] {
 	const transactions = gap.transactions;
 	const items: IDataObject[] = request.catchUp.notBefore === null ? [] : [gapTooLongItem(request)];
-	if (gap.stoppedIn !== undefined) items.push(incompleteItem(request, gap.stoppedIn));
+	if (gap.unread !== undefined) items.push(incompleteItem(request, gap.unread));
+	if (gap.unreadSignatures !== undefined) items.push(unreadSignaturesItem(request, gap.unreadSignatures));
 	if (config.output === 'raw') return [...items, ...transactions.map((entry) => ({ ...entry.raw, catchUp: true }))];
 	// The catch-up's own messageId (unique per catch-up run), so keys built from messageId stay unique.
 	const source = { messageId: request.messageId, webhookId: request.webhookId };
@@ -172,7 +127,9 @@ export async function receiveCatchUp(context: IWebhookFunctions, config: Deliver
 	let nativeToken: IDataObject = {};
 	try {
 		gap = await readGap(context, chainId, addresses, request.catchUp);
-		if (config.output === 'transfers') nativeToken = { ...(nativeTokens.get(chainId) ?? (await fetchNativeToken.call(context, chainId))) };
+		// Known in the process that activated; a webhook process reads it (one request, bounded too).
+		const deadline = Date.now() + CATCH_UP_TOKEN_MS;
+		if (config.output === 'transfers') nativeToken = { ...(nativeTokens.get(chainId) ?? (await fetchNativeToken.call(context, chainId, { deadline }))) };
 	} catch (error) {
 		return answer(context, { statusCode: 503, level: 'warn', message: `Could not read the chain data of the gap: ${(error as Error).message}` }, details);
 	}

@@ -19,7 +19,7 @@ import {
 	type RemoteWebhook,
 	type ServiceCall,
 } from '../shared/webhooks';
-import { catchUpAfterActivation, gapStart, recordGap } from './catchUp';
+import { catchUpAfterActivation, catchUpDeadline, gapStart, recordGap } from './catchUp';
 import { rememberWebhook } from './deliveryLookups';
 import { forgetWebhooksAt, knownWebhooks, nativeTokens, sharedSecrets, webhookKey } from './processMemory';
 import { canBeUpdated, reconcileWebhook, webhookLabel } from './registration';
@@ -151,12 +151,13 @@ export async function checkExists(context: IHookFunctions, call: ServiceCall): P
 }
 
 /** Once every chain's webhook receives: each chain catches up on its own gap. */
-async function catchUpEveryChain({ context, config, url, chains }: Lifecycle, before: Map<string, RemoteWebhook | undefined>): Promise<void> {
+async function catchUpEveryChain({ context, config, url, chains, call }: Lifecycle, before: Map<string, RemoteWebhook | undefined>): Promise<void> {
+	const ends = catchUpDeadline(call.deadline);
 	for (const chainId of config.chainIds) {
 		const webhookId = chains[chainId]?.webhookId;
 		if (webhookId === undefined) continue;
 		const wasReceiving = before.get(chainId)?.status === 'active';
-		await catchUpAfterActivation(context, chainState(chains, chainId), config, { chainId, url, webhookId, wasReceiving });
+		await catchUpAfterActivation(context, chainState(chains, chainId), config, { chainId, url, webhookId, wasReceiving }, ends);
 	}
 }
 

@@ -2,9 +2,10 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
 import { addressTransactionsRoute, blockRoute, blocksRoute, transactionRoute, transactionsRoute } from './chainRoutes';
-import { serviceRequest, type ServiceContext } from './transport';
+import { serviceRequest, timeLeft, type ServiceContext } from './transport';
 import { MAX_PAGE_SIZE, servicePage, type Page } from './pagination';
 import { parseChainTransaction, type ChainTransaction } from './chainTransaction';
+import { toNodeError } from './errors';
 
 // The chain-data requests of the poll trigger, all through the shared transport (which waits out
 // 429s and retries 5xx and connection failures).
@@ -32,8 +33,8 @@ function toBlockMark(context: ServiceContext, chainId: string, block: IDataObjec
 }
 
 /** The chain's newest block (number 0 for a chain without blocks). */
-export async function fetchHeadBlock(context: ServiceContext, chainId: string): Promise<BlockMark> {
-	const page = await servicePage.call(context, { ...blocksRoute(chainId), pageSize: 1 });
+export async function fetchHeadBlock(context: ServiceContext, chainId: string, deadline?: number): Promise<BlockMark> {
+	const page = await servicePage.call(context, { ...blocksRoute(chainId), pageSize: 1, deadline });
 	const newest = page.entries[0] as IDataObject | undefined;
 	return newest === undefined ? { number: 0, transactionsThrough: 0 } : toBlockMark(context, chainId, newest);
 }
@@ -45,13 +46,23 @@ export async function fetchBlock(context: ServiceContext, chainId: string, block
 }
 
 /** One page of the chain's transactions, newest first, as listed (native part only, no transfers). */
-export async function fetchChainTransactions(context: ServiceContext, chainId: string, pageToken?: string): Promise<Page<IDataObject>> {
-	return (await servicePage.call(context, { ...transactionsRoute(chainId), pageToken })) as Page<IDataObject>;
+export async function fetchChainTransactions(context: ServiceContext, chainId: string, pageToken?: string, deadline?: number): Promise<Page<IDataObject>> {
+	return (await servicePage.call(context, { ...transactionsRoute(chainId), pageToken, deadline })) as Page<IDataObject>;
 }
 
 /** One transaction with its transfers and internal transactions. */
-export async function fetchTransaction(context: ServiceContext, chainId: string, txHash: string): Promise<IDataObject> {
-	return await serviceRequest.call(context, { method: 'GET', ...transactionRoute(chainId, txHash) });
+export async function fetchTransaction(context: ServiceContext, chainId: string, txHash: string, deadline?: number): Promise<IDataObject> {
+	return await serviceRequest.call(context, { method: 'GET', ...transactionRoute(chainId, txHash), deadline });
+}
+
+/** A read given `deadline` (no attempt or retry runs past it): undefined when it failed because the deadline came. */
+export async function unlessTimeRanOut<T>(context: ServiceContext, deadline: number, read: () => Promise<T>): Promise<T | undefined> {
+	try {
+		return await read();
+	} catch (error) {
+		if (timeLeft(deadline) === undefined) return undefined;
+		throw toNodeError(context, error);
+	}
 }
 
 /** A listed transaction: checked for the mapping, and as the service sent it for the Raw output. */
@@ -68,6 +79,8 @@ interface AddressTransactionsQuery {
 	endBlock?: number;
 	pageSize?: number;
 	pageToken?: string;
+	/** No attempt or retry runs past this (ms since epoch). */
+	deadline?: number;
 }
 
 /** One page of an address's transactions (page size 100 unless given). */
@@ -83,6 +96,7 @@ export async function fetchAddressTransactions(
 		qs,
 		pageSize: query.pageSize ?? MAX_PAGE_SIZE,
 		pageToken: query.pageToken,
+		deadline: query.deadline,
 	})) as Page<IDataObject>;
 	const entries = page.entries.map((raw, index) => {
 		const result = parseChainTransaction(raw);

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_PAGE_SIZE } from './pagination';
 import { timeLeft, type ServiceContext } from './transport';
-import { fetchBlock, fetchChainTransactions, fetchTransaction, type BlockMark, type ListedTransaction } from './chainData';
+import { fetchBlock, fetchChainTransactions, fetchTransaction, unlessTimeRanOut, type BlockMark, type ListedTransaction } from './chainData';
 import { parseChainTransaction, type ChainTransaction } from './chainTransaction';
 
 // The chain scan: instead of one read per address, read the chain's transactions once and match
@@ -17,7 +17,7 @@ type Wanted = (address: string, block: number) => boolean;
 interface ScanLimits {
 	/** Requests the scan may send. */
 	maxRequests: number;
-	/** No request starts when less than the transport's shortest attempt is left before this (ms since epoch). */
+	/** No request starts when less than the transport's shortest attempt is left before this (ms since epoch), and none runs past it. */
 	deadline: number;
 }
 
@@ -97,6 +97,7 @@ async function matchListed(
 	chainId: string,
 	entry: IDataObject,
 	wanted: Wanted,
+	deadline?: number,
 ): Promise<{ match?: ListedTransaction; requests: number }> {
 	const block = blockOf(entry);
 	const native = parsed(context, chainId, { nativeTransaction: entry });
@@ -104,7 +105,7 @@ async function matchListed(
 		const match = partiesOf(native).some((party) => wanted(party, block));
 		return { match: match ? { parsed: native, raw: { nativeTransaction: entry } } : undefined, requests: 0 };
 	}
-	const whole = await fetchTransaction(context, chainId, native.nativeTransaction.txHash);
+	const whole = await fetchTransaction(context, chainId, native.nativeTransaction.txHash, deadline);
 	const raw: IDataObject = { nativeTransaction: entry };
 	for (const list of TRANSFER_LISTS) if (Array.isArray(whole[list]) && (whole[list] as unknown[]).length) raw[list] = whole[list];
 	const transaction = parsed(context, chainId, raw);
@@ -114,7 +115,8 @@ async function matchListed(
 /**
  * Reads the chain's transactions in blocks `from` to `head` (listed newest first, so all pages
  * back to `from` come first) and keeps, oldest first, those of monitored addresses not `seen`
- * before. Stops at the limits inside the block it was working on, which the next poll reads again.
+ * before. Stops at the limits inside the block it was working on, which the next poll reads again;
+ * a request the deadline cut short stops it the same way.
  */
 export async function scanChain(
 	context: ServiceContext,
@@ -129,8 +131,8 @@ export async function scanChain(
 	const outOfLimits = () => requests >= limits.maxRequests || timeLeft(limits.deadline) === undefined;
 	let pageToken: string | undefined;
 	listing: for (;;) {
-		if (outOfLimits()) return { found: [], stoppedIn: range.from, requests };
-		const page = await fetchChainTransactions(context, chainId, pageToken);
+		const page = outOfLimits() ? undefined : await unlessTimeRanOut(context, limits.deadline, async () => await fetchChainTransactions(context, chainId, pageToken, limits.deadline));
+		if (page === undefined) return { found: [], stoppedIn: range.from, requests };
 		requests++;
 		for (const entry of page.entries) {
 			const block = blockOf(entry);
@@ -145,8 +147,8 @@ export async function scanChain(
 	const found: ListedTransaction[] = [];
 	for (const entry of inRange.reverse()) {
 		if (seen(String(entry.txHash).toLowerCase())) continue;
-		if (!isNativeTransfer(entry) && outOfLimits()) return { found, stoppedIn: blockOf(entry), requests };
-		const result = await matchListed(context, chainId, entry, wanted);
+		const result = !isNativeTransfer(entry) && outOfLimits() ? undefined : await unlessTimeRanOut(context, limits.deadline, async () => await matchListed(context, chainId, entry, wanted, limits.deadline));
+		if (result === undefined) return { found, stoppedIn: blockOf(entry), requests };
 		requests += result.requests;
 		if (result.match) found.push(result.match);
 	}

@@ -105,7 +105,7 @@ export async function serviceList<T extends IDataObject | string = IDataObject>(
 /** One page of a list, for resource-locator searches that page on demand. */
 export async function servicePage<T extends IDataObject | string = IDataObject>(
 	this: ServiceContext,
-	request: Pick<PageRequest, 'path' | 'subject' | 'listField' | 'qs' | 'pageSize' | 'pageToken'>,
+	request: Pick<PageRequest, 'path' | 'subject' | 'listField' | 'qs' | 'pageSize' | 'pageToken' | 'deadline'>,
 ): Promise<Page<T>> {
 	const pages = servicePages.call(this, { ...request, limit: request.pageSize ?? MAX_PAGE_SIZE }) as AsyncGenerator<Page<T>>;
 	const first = await pages.next();

@@ -5,7 +5,7 @@ import { EmulatorControl } from '../harness/emulatorControl';
 import { signDelivery } from '../harness/signing';
 import { DeliveryReceiver, TriggerHarness, type IncomingDelivery } from '../harness/trigger';
 import { startEmulator, type RunningEmulator } from '../emulator';
-import { ALICE, BOB, CAROL, DAVE, FUJI, chainStateOf, triggerParameters } from './support';
+import { ALICE, BOB, CAROL, DAVE, FUJI, USDC, chainStateOf, triggerParameters } from './support';
 
 let emulator: RunningEmulator;
 let control: EmulatorControl;
@@ -46,6 +46,15 @@ async function activeTrigger(parameters: INodeParameters = triggerParameters()):
 async function transfer(from: string, to: string, options: { delivered?: boolean } = {}): Promise<string> {
 	const before = receiver.deliveries.length;
 	const { txHash } = await control.activity({ chainId: FUJI, from, to, value: '1000000000000000000' });
+	if (options.delivered !== false) await receiver.waitFor(before + 1);
+	return txHash;
+}
+
+/** An ERC-20 transfer of CAROL's to `to` (a Transfer log); waits for its delivery unless told not to. */
+async function tokenTransfer(to: string, options: { delivered?: boolean } = {}): Promise<string> {
+	const before = receiver.deliveries.length;
+	const token = { address: USDC, name: 'USD Coin', symbol: 'USDC', decimals: 6 };
+	const { txHash } = await control.activity({ chainId: FUJI, from: CAROL, to: USDC, erc20Transfers: [{ token, from: CAROL, to, value: '2500000' }] });
 	if (options.delivered !== false) await receiver.waitFor(before + 1);
 	return txHash;
 }
@@ -158,6 +167,69 @@ describe('catching up after the workflow was deactivated', () => {
 		await trigger.deactivate();
 	});
 
+	it('puts out only the transactions a live delivery would bring under Event Signatures', async () => {
+		const trigger = await activeTrigger(triggerParameters({ eventSignatures: 'Transfer(address,address,uint256)' }));
+		await trigger.deactivate();
+		const matching = await tokenTransfer(ALICE, { delivered: false });
+		// A native transfer has no log: the service delivers it to no webhook with Event Signatures.
+		const native = await transfer(CAROL, ALICE, { delivered: false });
+		await trigger.activate();
+		expect(trigger.startedRuns).toHaveLength(1);
+		expect(json(trigger.startedRuns[0]).map((item) => [item.txHash, item.assetType, item.monitoredAddress, item.catchUp])).toEqual([[matching, 'erc20', ALICE, true]]);
+		expect(runsPerTransaction(trigger).has(native)).toBe(false);
+		// Live, the same two: the service delivers only the token transfer.
+		expect((await control.activity({ chainId: FUJI, from: CAROL, to: ALICE, value: '1' })).deliveries).toBe(0);
+		await tokenTransfer(ALICE);
+		expect(trigger.startedRuns).toHaveLength(2);
+		await trigger.deactivate();
+	});
+
+	it('says which Event Signatures it cannot apply: chain data has no logs beyond token transfers', async () => {
+		const approval = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925';
+		const trigger = await activeTrigger(triggerParameters({ eventSignatures: `Transfer(address,address,uint256)\n${approval}` }));
+		await trigger.deactivate();
+		const before = (await control.activity({ chainId: FUJI, from: CAROL, to: ALICE, value: '1' })).blockNumber;
+		const { txHash: approved } = await control.activity({ chainId: FUJI, from: ALICE, to: USDC, logs: [{ address: USDC, topics: [approval], data: '0x' }] });
+		const matching = await tokenTransfer(ALICE, { delivered: false });
+		await trigger.activate();
+		const items = json(trigger.startedRuns[0]);
+		expect(items[0]).toMatchObject({ catchUp: true, catchUpIncomplete: true, eventSignatures: [approval], toBlock: expect.any(Number) });
+		expect(Number(items[0].fromBlock)).toBeLessThanOrEqual(Number(before));
+		expect(String(items[0].message)).toMatch(/^Chain data carries no logs, only token transfers: activity in blocks \d+ to \d+ matching only the Event Signatures 0x8c5b/);
+		expect(items.slice(1).map((item) => item.txHash)).toEqual([matching]);
+		expect(runsPerTransaction(trigger).has(approved)).toBe(false);
+		await trigger.deactivate();
+	});
+
+	it('stops reading per address when its time runs out, and says which blocks it did not read', async () => {
+		const trigger = await activeTrigger();
+		await trigger.deactivate();
+		const older = await transfer(CAROL, BOB, { delivered: false });
+		const toAlice: Array<{ txHash: string; blockNumber: string }> = [];
+		for (let index = 0; index < 210; index++) toAlice.push(await control.activity({ chainId: FUJI, from: CAROL, to: ALICE, value: '1' }));
+		const newer = await transfer(CAROL, BOB, { delivered: false });
+		await control.clearRequests();
+		// ALICE's pages take 12 s each: the second is still on its way when the read's 20 s are up.
+		const pages = `/v1/chains/${FUJI}/addresses/${ALICE}/transactions`;
+		await control.addFault({ method: 'GET', path: pages, count: 3, delayMs: 12_000 });
+		try {
+			await trigger.activate();
+		} finally {
+			await control.clearFaults();
+		}
+		expect(trigger.startedRuns).toHaveLength(1);
+		const items = json(trigger.startedRuns[0]);
+		// The first page held ALICE's newest 100; more may be in the block of its oldest: from the next block on, all is put out.
+		const oldestRead = Number(toAlice[110].blockNumber);
+		expect(items[0]).toMatchObject({ catchUp: true, catchUpIncomplete: true, toBlock: oldestRead });
+		expect(String(items[0].message)).toMatch(new RegExp(`^The catch-up read blocks ${oldestRead + 1} to \\d+ of the gap and stopped .*: transfers in blocks \\d+ to ${oldestRead} are not put out$`));
+		expect(items.slice(1).map((item) => item.txHash)).toEqual([...toAlice.slice(111).map((entry) => entry.txHash), newer]);
+		expect(runsPerTransaction(trigger).has(older)).toBe(false);
+		// The third page was never asked for.
+		expect((await control.requests()).filter((request) => request.path === pages)).toHaveLength(2);
+		await trigger.deactivate();
+	}, 120_000);
+
 	it('catches up nothing with Catch Up At Most 0', async () => {
 		const trigger = await activeTrigger(triggerParameters({ options: { catchUpHours: 0 } }));
 		await trigger.deactivate();
@@ -195,6 +267,48 @@ describe('each transfer once between the catch-up and live deliveries', () => {
 		expect(late.statusCode).toBe(200);
 		expect(late.items).toBeUndefined();
 		expect([...runsPerTransaction(trigger)]).toEqual([[missed, 1]]);
+		await trigger.deactivate();
+	});
+	it('runs live deliveries that arrive out of block order each once, after a catch-up', async () => {
+		const trigger = await activeTrigger();
+		await trigger.deactivate();
+		const missed = await transfer(CAROL, ALICE, { delivered: false });
+		await trigger.activate();
+		// Two deliveries held on the way (answered without reaching the trigger), then handed over newest first.
+		receiver.harness = undefined;
+		const first = await transfer(CAROL, ALICE);
+		const second = await transfer(BOB, CAROL);
+		const held = receiver.deliveries.slice(-2);
+		receiver.harness = trigger;
+		const outcomes = [await trigger.receive(held[1]), await trigger.receive(held[0])];
+		expect(outcomes.map((outcome) => [outcome.statusCode, json(outcome.items ?? []).map((item) => item.txHash)])).toEqual([
+			[200, [second]],
+			[200, [first]],
+		]);
+		expect([...runsPerTransaction(trigger)]).toEqual([
+			[missed, 1],
+			[second, 1],
+			[first, 1],
+		]);
+		await trigger.deactivate();
+	});
+
+	it('runs a delivery from before the gap once when it arrives after the catch-up of newer blocks (On Deactivation: Keep)', async () => {
+		const trigger = await activeTrigger(triggerParameters({ options: { onDeactivation: 'keep' } }));
+		receiver.harness = undefined;
+		const early = await transfer(CAROL, ALICE);
+		const held = receiver.deliveries[receiver.deliveries.length - 1];
+		receiver.harness = trigger;
+		await trigger.deactivate();
+		const missed = await transfer(BOB, CAROL, { delivered: false });
+		await trigger.activate();
+		const late = await trigger.receive(held);
+		expect(late.statusCode).toBe(200);
+		expect(json(late.items ?? []).map((item) => [item.txHash, item.catchUp])).toEqual([[early, undefined]]);
+		expect([...runsPerTransaction(trigger)]).toEqual([
+			[missed, 1],
+			[early, 1],
+		]);
 		await trigger.deactivate();
 	});
 });
