@@ -156,8 +156,8 @@ export class EmulatorControl {
 		await this.call('PUT', '/_emulator/signature-scheme', target);
 	}
 
-	/** Puts a transaction on a chain (and delivers it to the webhooks it concerns). */
-	async activity(activity: Record<string, unknown>): Promise<{ txHash: string; blockNumber: string }> {
+	/** Puts a transaction on a chain (and delivers it to the webhooks it concerns: `deliveries` messages started). */
+	async activity(activity: Record<string, unknown>): Promise<{ txHash: string; blockNumber: string; deliveries: number }> {
 		return await this.call('POST', '/_emulator/activity', activity);
 	}
 
