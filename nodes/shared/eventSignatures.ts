@@ -72,7 +72,7 @@ export function canonicalEventSignature(text: string): string | undefined {
 }
 
 /** Keccak-256 topic0 hash of a canonical event signature. */
-function eventSignatureHash(signature: string): string {
+export function eventSignatureHash(signature: string): string {
 	return keccak256Hex(signature);
 }
 
