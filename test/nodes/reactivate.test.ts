@@ -30,9 +30,10 @@ async function account() {
 	return { key, credentials: { apiKey: key, baseUrl: stack.emulator.url } };
 }
 
-function reactivate(credentials: { apiKey: string; baseUrl: string }, ids: string[]) {
+function reactivate(credentials: { apiKey: string; baseUrl: string }, ids: string[], continueOnFail = false) {
 	return runNode({
 		credentials,
+		continueOnFail,
 		items: ids.map((id) => ({ id })),
 		parameters: { resource: 'webhook', operation: 'reactivate', webhookId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
 	});
@@ -96,3 +97,13 @@ it('turns on a webhook no trigger made, and says why it requests no catch-up', a
 	expect(stack.receiver.deliveries.length).toBe(requestsBefore);
 });
 
+
+it('with Continue On Fail, a webhook the service does not know fails its item only', async () => {
+	const { key, credentials } = await account();
+	const webhook = await createWebhook(credentials);
+	await stack.control.service(key, 'PATCH', `/v1/webhooks/${webhook.id}`, { status: 'inactive' });
+	const result = await reactivate(credentials, ['5c3f4a5e-8d1b-4c2a-9e7f-1a2b3c4d5e6f', webhook.id], true);
+	expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+	expect(result.items[0].json).toMatchObject({ httpCode: '404', error: expect.stringMatching(/\[item 1\]$/) });
+	expect(result.items[1].json).toMatchObject({ id: webhook.id, status: 'active', reactivated: true });
+});

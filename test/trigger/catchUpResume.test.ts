@@ -107,3 +107,24 @@ it('starts no run and says why when the trigger recorded no block to start from'
 	expect(answer.body).toEqual({ received: false, message: expect.stringMatching(/^No catch-up of chain 43113: the trigger has recorded no block to start from/) });
 	expect(trigger.startedRuns).toHaveLength(0);
 });
+
+it('keeps to Catch Up At Most: a last publication longer ago gives the gapTooLong item, then only the last hours', async () => {
+	trigger.setParameters(triggerParameters({ options: { catchUpHours: 1 } }));
+	await serviceDeactivates();
+	const tooOld = await transfer(CAROL, ALICE, false);
+	// Three hours later (on the chain and in n8n) the health example turns the webhook on.
+	await stack.control.advanceClock(3 * 3_600_000);
+	const recent = await transfer(BOB, CAROL, false);
+	const request = resumeRequest(webhookId, FUJI, await head());
+	const realNow = Date.now.bind(Date);
+	const later = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + 3 * 3_600_000);
+	try {
+		expect((await resume(request)).statusCode).toBe(200);
+	} finally {
+		later.mockRestore();
+	}
+	const items = trigger.startedRuns[0].map((item) => item.json);
+	expect(items[0]).toMatchObject({ catchUp: true, gapTooLong: true });
+	expect(items.slice(1).map((item) => item.txHash)).toEqual([recent]);
+	expect(items.some((item) => item.txHash === tooOld)).toBe(false);
+});
