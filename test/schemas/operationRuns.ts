@@ -155,6 +155,7 @@ async function triggerOutputs(service: TestService, credentials: AddressActivity
 		const caughtUp = receiver.deliveries.slice(beforeCatchUp).flatMap((delivery) => delivery.outcome?.items ?? []);
 		if (!caughtUp.some((item) => item.json.catchUp === true)) throw new Error('the catch-up run put out no item marked catchUp');
 		delivered.push(...caughtUp.map((item) => item.json));
+		delivered.push(...(await gapTooLongRun(service, credentials, receiver, receiverUrl, { ...shared, eventSignatures: `Transfer(address,address,uint256)\n${APPROVAL}`, includeLogs: false, options: {} })));
 		const polled = ((await pollTrigger.poll()).items ?? []).map((item) => item.json);
 		// One output.json describes every event type's items: the editor shows it before any run.
 		delivered.push(...(await primaryNetworkItems(service, credentials)));
@@ -166,6 +167,34 @@ async function triggerOutputs(service: TestService, credentials: AddressActivity
 	} finally {
 		await receiver.close();
 	}
+}
+
+/** The Approval event's topic0: chain data cannot show it (it lists token transfers, no logs). */
+const APPROVAL = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925';
+
+/**
+ * A catch-up whose gap is longer than Catch Up At Most (the last publication's mark preset two days
+ * back) for a trigger with an Event Signature chain data cannot show: its run starts with the
+ * gapTooLong and catchUpIncomplete items, then the transfer made in the gap.
+ */
+async function gapTooLongRun(service: TestService, credentials: AddressActivityCredentialData, receiver: DeliveryReceiver, receiverUrl: string, parameters: INodeParameters): Promise<IDataObject[]> {
+	const [alice, bob] = String(parameters.addresses).split('\n');
+	const token = { address: USDC, name: 'USD Coin', symbol: 'USDC', decimals: 6 };
+	const { blockNumber } = await service.control.activity({ chainId: FUJI, from: bob, to: USDC, erc20Transfers: [{ token, from: bob, to: alice, value: '1500000' }] });
+	const mark = { block: Number(blockNumber) - 1, at: Date.now() - 2 * 24 * 3_600_000 };
+	const trigger = new TriggerHarness({ parameters, credentials, publicUrl: receiverUrl });
+	// As n8n loads the node's static data at activation.
+	trigger.state.chains = { [FUJI]: { catchUp: { mark } } };
+	const before = receiver.deliveries.length;
+	receiver.harness = trigger;
+	await trigger.activate();
+	receiver.harness = undefined;
+	await trigger.deactivate();
+	const items = receiver.deliveries.slice(before).flatMap((delivery) => delivery.outcome?.items ?? []).map((item) => item.json);
+	if (!items.some((item) => item.gapTooLong === true) || !items.some((item) => item.catchUpIncomplete === true)) {
+		throw new Error(`the catch-up of a gap longer than Catch Up At Most put out no gapTooLong and catchUpIncomplete items: ${JSON.stringify(items)}`);
+	}
+	return items;
 }
 
 /** Webhook > Reactivate on the trigger's webhook after the service turned it off: the output with the catch-up's blocks. */
