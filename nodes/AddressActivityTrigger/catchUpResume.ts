@@ -32,6 +32,7 @@ function recordedGap(context: IWebhookFunctions, request: ResumeRequest, now: nu
 	if (limit === 0) return 'Catch Up At Most is 0: the catch-up is off';
 	const chains = context.getWorkflowStaticData('node').chains as ChainStates | undefined;
 	const state = chains?.[request.chainId]?.catchUp;
+	// A gap the last publication could not catch up on; else the head once the webhook last received again.
 	const start = state?.gap ?? (state?.mark === undefined ? undefined : { fromBlock: state.mark.block + 1, at: state.mark.at, seen: [] });
 	if (start === undefined) {
 		return `No catch-up of chain ${request.chainId}: the trigger has recorded no block to start from (it records one each time the workflow is published with the catch-up on)`;
@@ -44,6 +45,7 @@ function recordedGap(context: IWebhookFunctions, request: ResumeRequest, now: nu
 		notBefore: tooLong ? now - limit : null,
 		includeInternalTxs: context.getNodeParameter('includeInternalTxs', false) as boolean,
 		seen: start.seen ?? [],
+		startUnseen: state?.gap === undefined,
 	};
 }
 

@@ -34,6 +34,8 @@ export interface CatchUpRequest {
 		includeInternalTxs: boolean;
 		/** Transactions already put out live around the gap's start (lower-case hashes). */
 		seen: string[];
+		/** Webhook > Reactivate from the last publication's mark: the gap began unseen, some time after gapStartedAt. */
+		startUnseen?: boolean;
 	};
 }
 
@@ -54,12 +56,16 @@ export function asCatchUpRequest(body: unknown): CatchUpRequest | undefined {
 
 /** The item that says the gap began before the limit, so a workflow can alert on what is not put out. */
 function gapTooLongItem(request: CatchUpRequest): IDataObject {
-	const { gapStartedAt, notBefore, fromBlock } = request.catchUp;
+	const { gapStartedAt, notBefore, fromBlock, startUnseen } = request.catchUp;
 	const began = gapStartedAt === null ? `at block ${fromBlock}` : `at ${new Date(gapStartedAt).toISOString()} (block ${fromBlock})`;
+	const gap =
+		startUnseen === true && gapStartedAt !== null
+			? `The trigger cannot tell when its webhook stopped receiving after its last publication at ${new Date(gapStartedAt).toISOString()} (block ${fromBlock} on)`
+			: `The trigger stopped receiving ${began}`;
 	return {
 		catchUp: true,
 		gapTooLong: true,
-		message: `The trigger stopped receiving ${began}, longer ago than Catch Up At Most allows: transfers before ${new Date(notBefore ?? 0).toISOString()} are not put out`,
+		message: `${gap}, longer ago than Catch Up At Most allows: transfers before ${new Date(notBefore ?? 0).toISOString()} are not put out`,
 		gapStartedAt: gapStartedAt === null ? null : new Date(gapStartedAt).toISOString(),
 		fromBlock,
 		caughtUpFrom: new Date(notBefore ?? 0).toISOString(),

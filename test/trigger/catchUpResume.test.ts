@@ -125,6 +125,7 @@ it('keeps to Catch Up At Most: a last publication longer ago gives the gapTooLon
 	}
 	const items = trigger.startedRuns[0].map((item) => item.json);
 	expect(items[0]).toMatchObject({ catchUp: true, gapTooLong: true });
+	expect(String(items[0].message)).toMatch(/^The trigger cannot tell when its webhook stopped receiving after its last publication at .* \(block \d+ on\), longer ago than Catch Up At Most allows: transfers before .* are not put out$/);
 	expect(items.slice(1).map((item) => item.txHash)).toEqual([recent]);
 	expect(items.some((item) => item.txHash === tooOld)).toBe(false);
 });
