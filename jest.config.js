@@ -11,5 +11,8 @@ module.exports = {
 	globalSetup: '<rootDir>/test/global-setup.js',
 	globalTeardown: '<rootDir>/test/global-teardown.js',
 	setupFiles: ['<rootDir>/test/setup-env.js'],
-	testTimeout: 30000,
+	// A guard against a hang, not a measure of speed (tests assert counts and contents). On the 2-core
+	// development machine with a second `npm test` beside it (load 15, 2026-11-25) single tests took
+	// over jest's 30 s: walking the emulator's 10,000 transactions, activating a two-chain trigger.
+	testTimeout: 120_000,
 };

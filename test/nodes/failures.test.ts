@@ -93,7 +93,7 @@ describe('rate limits (429)', () => {
 			const next = requests.find((request) => request.seq === rejected.seq + 1);
 			expect(next!.at - rejected.at).toBeGreaterThanOrEqual(950);
 		}
-	}, 30000);
+	});
 
 	it('fails with a 429 error and a hint once Max Rate-Limit Retries are used up', async () => {
 		const credentials = await service.newAccount();
