@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { FROM_CHAIN, toTransfers, type NativeToken } from '../shared/transfers';
-import { timeLeft } from '../shared/transport';
+import { answeredInTime, timeLeft, type ServiceCall } from '../shared/transport';
 import { toDeliveryTransaction } from '../shared/chainTransaction';
 import { fetchNativeToken } from '../shared/chains';
 import { fetchAddressTransactions, fetchHeadBlock, type BlockMark, type ListedTransaction } from '../shared/chainData';
@@ -51,15 +51,17 @@ function outputItems(transactions: ListedTransaction[], config: PollConfig, chai
 	return items;
 }
 
-function pollBudgetMs(context: IPollFunctions): number {
+/** Each chain's share of a poll's time: half of what n8n allows a poll, split evenly. */
+function chainShareMs(context: IPollFunctions, config: PollConfig): number {
 	// getPollBudgetMs is new in n8n 2.41; older versions do not offer it.
 	const budget = typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : DEFAULT_POLL_BUDGET_MS;
-	return Number.isFinite(budget) && budget > 0 ? budget : DEFAULT_POLL_BUDGET_MS;
+	return (Number.isFinite(budget) && budget > 0 ? budget : DEFAULT_POLL_BUDGET_MS) / 2 / config.chainIds.length;
 }
 
 /**
  * One address's new transactions from its cursor up to `head`, oldest first: at most `maxPages`
- * pages with new ones (a block read in part before does not count), none after `deadline`.
+ * pages with new ones (a block read in part before does not count), none after `deadline` (a page
+ * still unanswered then is read again by the next poll).
  */
 async function readAddress(
 	context: IPollFunctions,
@@ -75,14 +77,14 @@ async function readAddress(
 	let pageToken: string | undefined;
 	for (let pages = 0; ; ) {
 		if (pages >= config.maxPages || timeLeft(deadline) === undefined) return { complete: false, reachedBlock };
-		const page = await fetchAddressTransactions(context, {
-			chainId,
-			address,
-			sortOrder: 'asc',
-			startBlock: fromBlock,
-			endBlock: head,
-			pageToken,
-		});
+		const query = { chainId, address, sortOrder: 'asc', startBlock: fromBlock, endBlock: head, pageToken } as const;
+		const page = await answeredInTime(fetchAddressTransactions(context, query, { deadline }));
+		if (page === undefined) {
+			context.logger.warn(
+				`Address Activity Poll Trigger: the service did not answer a read of ${address} on chain ${chainId} within this poll's time; the next poll reads it again`,
+			);
+			return { complete: false, reachedBlock };
+		}
 		let anyNew = false;
 		for (const entry of page.entries) {
 			const block = entry.parsed.nativeTransaction.blockNumber;
@@ -108,10 +110,10 @@ type Due = Map<string, number>;
  * requests (its cost counted from the blocks' running totals, at most one request), or when one
  * request per address would not fit in the poll's share of Max Requests per Minute.
  */
-async function readsChain(context: IPollFunctions, chainId: string, state: PollState, due: Due, head: BlockMark, budget: number) {
+async function readsChain(context: IPollFunctions, chainId: string, state: PollState, due: Due, head: BlockMark, budget: number, call: ServiceCall) {
 	if (due.size < CHAIN_SCAN_MIN_ADDRESSES) return { chain: false, requests: 0 };
 	const from = Math.min(...due.values());
-	const counted = await transactionsSince(context, chainId, from, head, state.chainMark);
+	const counted = await transactionsSince(context, chainId, from, head, state.chainMark, call);
 	if (counted.transactions === undefined) return { chain: false, requests: counted.requests };
 	const fitsPerAddress = 1 + counted.requests + due.size <= budget;
 	return { chain: chainScanCost(counted.transactions) < due.size || !fitsPerAddress, requests: counted.requests };
@@ -144,15 +146,29 @@ interface ChainPoll {
 }
 
 /**
+ * The chain's newest block and, for the Transfers output, its native token (once, kept in the
+ * state); undefined when the service did not answer before the deadline.
+ */
+async function readHead(context: IPollFunctions, config: PollConfig, chainId: string, state: PollState, call: ServiceCall): Promise<BlockMark | undefined> {
+	const head = await answeredInTime(fetchHeadBlock(context, chainId, call));
+	if (head === undefined || config.output === 'raw' || state.nativeToken !== undefined) return head;
+	const nativeToken = await answeredInTime(fetchNativeToken.call(context, chainId, call));
+	if (nativeToken !== undefined) state.nativeToken = { ...nativeToken };
+	return nativeToken === undefined ? undefined : head;
+}
+
+/**
  * One chain's part of a poll: every transaction of the configured addresses since its last poll,
- * each once, in chain order, as output items, and the cursor state that follows.
+ * each once, in chain order, as output items, and the cursor state that follows. Every read ends
+ * by `deadline`; what was not read by then is read by the next poll.
  */
 async function pollChain(context: IPollFunctions, config: PollConfig, chainId: string, budget: number, deadline: number): Promise<ChainPoll> {
 	const state = loadState(context.getWorkflowStaticData('node'), chainId, config.startFromBlock);
-
-	const head = await fetchHeadBlock(context, chainId);
-	if (config.output === 'transfers' && state.nativeToken === undefined) {
-		state.nativeToken = { ...(await fetchNativeToken.call(context, chainId)) };
+	const call: ServiceCall = { deadline };
+	const head = await readHead(context, config, chainId, state, call);
+	if (head === undefined) {
+		context.logger.warn(`Address Activity Poll Trigger: the service did not answer for chain ${chainId} within this poll's time; the next poll tries again`);
+		return { items: [], state };
 	}
 	alignCursors(state, config.addresses, head.number, config.startFromBlock);
 
@@ -169,7 +185,7 @@ async function pollChain(context: IPollFunctions, config: PollConfig, chainId: s
 		if (!found.has(hash)) found.set(hash, entry);
 		return true;
 	};
-	const choice = await readsChain(context, chainId, state, due, head, budget);
+	const choice = await readsChain(context, chainId, state, due, head, budget, call);
 	let progress: Map<string, AddressProgress>;
 	if (choice.chain) {
 		const wanted = (address: string, block: number) => (due.get(address) ?? Infinity) <= block;
@@ -204,7 +220,7 @@ async function pollChain(context: IPollFunctions, config: PollConfig, chainId: s
  */
 export async function pollNewActivity(context: IPollFunctions, config: PollConfig, budget: number): Promise<IDataObject[]> {
 	const started = Date.now();
-	const share = pollBudgetMs(context) / 2 / config.chainIds.length;
+	const share = chainShareMs(context, config);
 	const chainBudget = Math.max(1, Math.floor(budget / config.chainIds.length));
 	const polls: Array<ChainPoll & { chainId: string }> = [];
 	for (const [index, chainId] of config.chainIds.entries()) {
@@ -217,11 +233,10 @@ export async function pollNewActivity(context: IPollFunctions, config: PollConfi
 }
 
 /** One chain's newest transactions of the configured addresses, for Fetch Test Event. */
-async function newestOfChain(context: IPollFunctions, config: PollConfig, chainId: string, budget: number): Promise<ListedTransaction[]> {
+async function newestOfChain(context: IPollFunctions, config: PollConfig, chainId: string, budget: number, deadline: number): Promise<ListedTransaction[]> {
 	const found = new Map<string, ListedTransaction>();
 	if (config.addresses.size + 1 > budget) {
 		const monitored = config.addresses;
-		const deadline = Date.now() + pollBudgetMs(context) / 2 / config.chainIds.length;
 		const newest = await newestOnChain(context, chainId, (address) => monitored.has(address), TEST_EVENT_TRANSACTIONS, {
 			maxRequests: budget - 1,
 			deadline,
@@ -229,7 +244,7 @@ async function newestOfChain(context: IPollFunctions, config: PollConfig, chainI
 		for (const entry of newest) found.set(hashOf(entry), entry);
 	} else {
 		for (const address of config.addresses.list) {
-			const page = await fetchAddressTransactions(context, { chainId, address, sortOrder: 'desc', pageSize: TEST_EVENT_PAGE_SIZE });
+			const page = await fetchAddressTransactions(context, { chainId, address, sortOrder: 'desc', pageSize: TEST_EVENT_PAGE_SIZE }, { deadline });
 			for (const entry of page.entries) if (!found.has(hashOf(entry))) found.set(hashOf(entry), entry);
 		}
 	}
@@ -245,8 +260,9 @@ export async function latestActivity(context: IPollFunctions, config: PollConfig
 	const chainBudget = Math.max(1, Math.floor(budget / config.chainIds.length));
 	const newest: Array<{ entry: ListedTransaction; chainId: string; nativeToken: NativeToken }> = [];
 	for (const chainId of config.chainIds) {
-		const nativeToken = config.output === 'transfers' ? await fetchNativeToken.call(context, chainId) : {};
-		for (const entry of await newestOfChain(context, config, chainId, chainBudget)) newest.push({ entry, chainId, nativeToken });
+		const deadline = Date.now() + chainShareMs(context, config);
+		const nativeToken = config.output === 'transfers' ? await fetchNativeToken.call(context, chainId, { deadline }) : {};
+		for (const entry of await newestOfChain(context, config, chainId, chainBudget, deadline)) newest.push({ entry, chainId, nativeToken });
 	}
 	// Newest first across chains by time; within a chain, chain order.
 	newest.sort((a, b) => b.entry.parsed.nativeTransaction.blockTimestamp - a.entry.parsed.nativeTransaction.blockTimestamp || byChainOrder(b.entry, a.entry));

@@ -9,7 +9,7 @@ import type {
 
 import { getWebhookChains, searchWebhookChains } from '../shared/chains';
 import { testAddressActivityApi } from '../shared/credentialTest';
-import type { ServiceCall } from '../shared/webhooks';
+import type { ServiceCall } from '../shared/transport';
 import { checkExists, create, isTestListening, remove, webhookUrlToRegister } from './lifecycle';
 import { lifecycleStarts } from './processMemory';
 import { triggerProperties } from './properties';

@@ -143,7 +143,7 @@ export async function catchUpAfterActivation(
 	const gap = state.gap ?? (wasReceiving ? undefined : sinceMark(state));
 	let head: number;
 	try {
-		head = (await fetchHeadBlock(context, chainId, ends)).number;
+		head = (await fetchHeadBlock(context, chainId, { deadline: ends })).number;
 	} catch (error) {
 		warn(context, `could not read the head of chain ${chainId} to catch up (${(error as Error).message}); the next activation tries again`);
 		// Kept: once receiving, the next activation no longer sees a gap that began unseen.

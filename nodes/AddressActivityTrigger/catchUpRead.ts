@@ -5,11 +5,11 @@
  */
 import type { IWebhookFunctions } from 'n8n-workflow';
 
-import { fetchAddressTransactions, unlessTimeRanOut, type ListedTransaction } from '../shared/chainData';
+import { fetchAddressTransactions, type ListedTransaction } from '../shared/chainData';
 import { scanChain } from '../shared/chainScan';
 import { AddressSet } from '../shared/addresses';
 import { eventSignatureHash, parseEventSignatures } from '../shared/eventSignatures';
-import { timeLeft } from '../shared/transport';
+import { answeredInTime, timeLeft } from '../shared/transport';
 import type { CatchUpRequest } from './catchUpRun';
 
 /** Up to this many addresses the gap is read per address; more, and the chain's transactions are read once and matched. */
@@ -77,8 +77,8 @@ async function readEachAddress(context: IWebhookFunctions, chainId: string, addr
 	const reads: AddressRead[] = addresses.lowerCase.map((address) => ({ address, done: false }));
 	for (let open = reads; open.length > 0; open = reads.filter((read) => !read.done)) {
 		for (const read of open) {
-			const query = { chainId, address: read.address, sortOrder: 'desc' as const, startBlock: gap.fromBlock, endBlock: gap.toBlock, pageToken: read.pageToken, deadline };
-			const page = timeLeft(deadline) === undefined ? undefined : await unlessTimeRanOut(context, deadline, async () => await fetchAddressTransactions(context, query));
+			const query = { chainId, address: read.address, sortOrder: 'desc' as const, startBlock: gap.fromBlock, endBlock: gap.toBlock, pageToken: read.pageToken };
+			const page = timeLeft(deadline) === undefined ? undefined : await answeredInTime(fetchAddressTransactions(context, query, { deadline }));
 			if (page === undefined) return completeBlocks(found, reads, gap);
 			let older = false;
 			for (const entry of page.entries) {

@@ -17,8 +17,8 @@ import {
 	getWebhook,
 	updateWebhook,
 	type RemoteWebhook,
-	type ServiceCall,
 } from '../shared/webhooks';
+import type { ServiceCall } from '../shared/transport';
 import { catchUpAfterActivation, catchUpDeadline, gapStart, recordGap } from './catchUp';
 import { rememberWebhook } from './deliveryLookups';
 import { forgetWebhooksAt, knownWebhooks, nativeTokens, sharedSecrets, webhookKey } from './processMemory';

@@ -2,13 +2,12 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
 import { addressTransactionsRoute, blockRoute, blocksRoute, transactionRoute, transactionsRoute } from './chainRoutes';
-import { serviceRequest, timeLeft, type ServiceContext } from './transport';
+import { serviceRequest, type ServiceCall, type ServiceContext } from './transport';
 import { MAX_PAGE_SIZE, servicePage, type Page } from './pagination';
 import { parseChainTransaction, type ChainTransaction } from './chainTransaction';
-import { toNodeError } from './errors';
 
-// The chain-data requests of the poll trigger, all through the shared transport (which waits out
-// 429s and retries 5xx and connection failures).
+// The chain-data requests of the poll trigger and the catch-up, all through the shared transport
+// (which waits out 429s, retries 5xx and connection failures, and honours the call's deadline).
 
 /** A block as the chain's block list gives it: its number and the chain's transaction count up to it. */
 export interface BlockMark {
@@ -33,36 +32,26 @@ function toBlockMark(context: ServiceContext, chainId: string, block: IDataObjec
 }
 
 /** The chain's newest block (number 0 for a chain without blocks). */
-export async function fetchHeadBlock(context: ServiceContext, chainId: string, deadline?: number): Promise<BlockMark> {
-	const page = await servicePage.call(context, { ...blocksRoute(chainId), pageSize: 1, deadline });
+export async function fetchHeadBlock(context: ServiceContext, chainId: string, call: ServiceCall = {}): Promise<BlockMark> {
+	const page = await servicePage.call(context, { ...blocksRoute(chainId), pageSize: 1, ...call });
 	const newest = page.entries[0] as IDataObject | undefined;
 	return newest === undefined ? { number: 0, transactionsThrough: 0 } : toBlockMark(context, chainId, newest);
 }
 
 /** One block by number. */
-export async function fetchBlock(context: ServiceContext, chainId: string, blockNumber: number): Promise<BlockMark> {
-	const block = await serviceRequest.call(context, { method: 'GET', ...blockRoute(chainId, blockNumber) });
+export async function fetchBlock(context: ServiceContext, chainId: string, blockNumber: number, call: ServiceCall = {}): Promise<BlockMark> {
+	const block = await serviceRequest.call(context, { method: 'GET', ...blockRoute(chainId, blockNumber), ...call });
 	return toBlockMark(context, chainId, block);
 }
 
 /** One page of the chain's transactions, newest first, as listed (native part only, no transfers). */
-export async function fetchChainTransactions(context: ServiceContext, chainId: string, pageToken?: string, deadline?: number): Promise<Page<IDataObject>> {
-	return (await servicePage.call(context, { ...transactionsRoute(chainId), pageToken, deadline })) as Page<IDataObject>;
+export async function fetchChainTransactions(context: ServiceContext, chainId: string, pageToken?: string, call: ServiceCall = {}): Promise<Page<IDataObject>> {
+	return (await servicePage.call(context, { ...transactionsRoute(chainId), pageToken, ...call })) as Page<IDataObject>;
 }
 
 /** One transaction with its transfers and internal transactions. */
-export async function fetchTransaction(context: ServiceContext, chainId: string, txHash: string, deadline?: number): Promise<IDataObject> {
-	return await serviceRequest.call(context, { method: 'GET', ...transactionRoute(chainId, txHash), deadline });
-}
-
-/** A read given `deadline` (no attempt or retry runs past it): undefined when it failed because the deadline came. */
-export async function unlessTimeRanOut<T>(context: ServiceContext, deadline: number, read: () => Promise<T>): Promise<T | undefined> {
-	try {
-		return await read();
-	} catch (error) {
-		if (timeLeft(deadline) === undefined) return undefined;
-		throw toNodeError(context, error);
-	}
+export async function fetchTransaction(context: ServiceContext, chainId: string, txHash: string, call: ServiceCall = {}): Promise<IDataObject> {
+	return await serviceRequest.call(context, { method: 'GET', ...transactionRoute(chainId, txHash), ...call });
 }
 
 /** A listed transaction: checked for the mapping, and as the service sent it for the Raw output. */
@@ -79,14 +68,13 @@ interface AddressTransactionsQuery {
 	endBlock?: number;
 	pageSize?: number;
 	pageToken?: string;
-	/** No attempt or retry runs past this (ms since epoch). */
-	deadline?: number;
 }
 
 /** One page of an address's transactions (page size 100 unless given). */
 export async function fetchAddressTransactions(
 	context: ServiceContext,
 	query: AddressTransactionsQuery,
+	call: ServiceCall = {},
 ): Promise<Page<ListedTransaction>> {
 	const qs: IDataObject = { sortOrder: query.sortOrder };
 	if (query.startBlock !== undefined) qs.startBlock = query.startBlock;
@@ -96,7 +84,7 @@ export async function fetchAddressTransactions(
 		qs,
 		pageSize: query.pageSize ?? MAX_PAGE_SIZE,
 		pageToken: query.pageToken,
-		deadline: query.deadline,
+		...call,
 	})) as Page<IDataObject>;
 	const entries = page.entries.map((raw, index) => {
 		const result = parseChainTransaction(raw);

@@ -2,8 +2,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_PAGE_SIZE } from './pagination';
-import { timeLeft, type ServiceContext } from './transport';
-import { fetchBlock, fetchChainTransactions, fetchTransaction, unlessTimeRanOut, type BlockMark, type ListedTransaction } from './chainData';
+import { answeredInTime, timeLeft, type ServiceCall, type ServiceContext } from './transport';
+import { fetchBlock, fetchChainTransactions, fetchTransaction, type BlockMark, type ListedTransaction } from './chainData';
 import { parseChainTransaction, type ChainTransaction } from './chainTransaction';
 
 // The chain scan: instead of one read per address, read the chain's transactions once and match
@@ -14,10 +14,13 @@ import { parseChainTransaction, type ChainTransaction } from './chainTransaction
 /** Whether a monitored address's transactions in a block are due (lower-case address). */
 type Wanted = (address: string, block: number) => boolean;
 
-interface ScanLimits {
+interface ScanLimits extends ServiceCall {
 	/** Requests the scan may send. */
 	maxRequests: number;
-	/** No request starts when less than the transport's shortest attempt is left before this (ms since epoch), and none runs past it. */
+	/**
+	 * When the scan stops (ms since epoch): no request starts with less than the transport's
+	 * shortest attempt left, and one still unanswered then ends the scan where it was.
+	 */
 	deadline: number;
 }
 
@@ -37,7 +40,7 @@ export function chainScanCost(transactions: number): number {
 /**
  * The number of the chain's transactions in blocks `from` to `head`, from the blocks' running
  * totals: `known` is the total before some block up to `from` (from the last poll), else block
- * `from` is read (one request). Undefined when the service gives no totals.
+ * `from` is read (one request). Undefined when the service gives no totals or no answer in time.
  */
 export async function transactionsSince(
 	context: ServiceContext,
@@ -45,6 +48,7 @@ export async function transactionsSince(
 	from: number,
 	head: BlockMark,
 	known: { block: number; transactionsBefore: number } | undefined,
+	call: ServiceCall = {},
 ): Promise<{ transactions?: number; requests: number }> {
 	if (head.transactionsThrough === undefined) return { requests: 0 };
 	if (from > head.number) return { transactions: 0, requests: 0 };
@@ -52,8 +56,8 @@ export async function transactionsSince(
 	if (known !== undefined && known.block <= from) {
 		return { transactions: Math.max(0, head.transactionsThrough - known.transactionsBefore), requests: 0 };
 	}
-	const first = await fetchBlock(context, chainId, from);
-	if (first.transactionsThrough === undefined || first.txCount === undefined) return { requests: 1 };
+	const first = await answeredInTime(fetchBlock(context, chainId, from, call));
+	if (first?.transactionsThrough === undefined || first.txCount === undefined) return { requests: 1 };
 	return { transactions: Math.max(0, head.transactionsThrough - first.transactionsThrough + first.txCount), requests: 1 };
 }
 
@@ -90,22 +94,24 @@ const TRANSFER_LISTS = ['erc20Transfers', 'erc721Transfers', 'erc1155Transfers',
 /**
  * One listed transaction, if a monitored address takes part: in the shape of an address's
  * transaction list (the listed native part and, for a contract call, the transfers read whole),
- * so both ways of reading put out the same items. `requests` counts the read.
+ * so both ways of reading put out the same items. `requests` counts the read; `outOfTime` says
+ * it got no answer before the deadline.
  */
 async function matchListed(
 	context: ServiceContext,
 	chainId: string,
 	entry: IDataObject,
 	wanted: Wanted,
-	deadline?: number,
-): Promise<{ match?: ListedTransaction; requests: number }> {
+	call: ServiceCall,
+): Promise<{ match?: ListedTransaction; requests: number; outOfTime?: true }> {
 	const block = blockOf(entry);
 	const native = parsed(context, chainId, { nativeTransaction: entry });
 	if (isNativeTransfer(entry)) {
 		const match = partiesOf(native).some((party) => wanted(party, block));
 		return { match: match ? { parsed: native, raw: { nativeTransaction: entry } } : undefined, requests: 0 };
 	}
-	const whole = await fetchTransaction(context, chainId, native.nativeTransaction.txHash, deadline);
+	const whole = await answeredInTime(fetchTransaction(context, chainId, native.nativeTransaction.txHash, call));
+	if (whole === undefined) return { requests: 1, outOfTime: true };
 	const raw: IDataObject = { nativeTransaction: entry };
 	for (const list of TRANSFER_LISTS) if (Array.isArray(whole[list]) && (whole[list] as unknown[]).length) raw[list] = whole[list];
 	const transaction = parsed(context, chainId, raw);
@@ -116,7 +122,7 @@ async function matchListed(
  * Reads the chain's transactions in blocks `from` to `head` (listed newest first, so all pages
  * back to `from` come first) and keeps, oldest first, those of monitored addresses not `seen`
  * before. Stops at the limits inside the block it was working on, which the next poll reads again;
- * a request the deadline cut short stops it the same way.
+ * a request still unanswered at the deadline stops it the same way.
  */
 export async function scanChain(
 	context: ServiceContext,
@@ -126,14 +132,16 @@ export async function scanChain(
 	seen: (txHash: string) => boolean,
 	limits: ScanLimits,
 ): Promise<ScanResult> {
+	const { maxRequests, ...call } = limits;
 	let requests = 0;
 	const inRange: IDataObject[] = [];
-	const outOfLimits = () => requests >= limits.maxRequests || timeLeft(limits.deadline) === undefined;
+	const outOfLimits = () => requests >= maxRequests || timeLeft(call.deadline) === undefined;
 	let pageToken: string | undefined;
 	listing: for (;;) {
-		const page = outOfLimits() ? undefined : await unlessTimeRanOut(context, limits.deadline, async () => await fetchChainTransactions(context, chainId, pageToken, limits.deadline));
-		if (page === undefined) return { found: [], stoppedIn: range.from, requests };
+		if (outOfLimits()) return { found: [], stoppedIn: range.from, requests };
 		requests++;
+		const page = await answeredInTime(fetchChainTransactions(context, chainId, pageToken, call));
+		if (page === undefined) return { found: [], stoppedIn: range.from, requests };
 		for (const entry of page.entries) {
 			const block = blockOf(entry);
 			// Blocks after the head belong to the next poll, as for the per-address reads.
@@ -147,9 +155,10 @@ export async function scanChain(
 	const found: ListedTransaction[] = [];
 	for (const entry of inRange.reverse()) {
 		if (seen(String(entry.txHash).toLowerCase())) continue;
-		const result = !isNativeTransfer(entry) && outOfLimits() ? undefined : await unlessTimeRanOut(context, limits.deadline, async () => await matchListed(context, chainId, entry, wanted, limits.deadline));
-		if (result === undefined) return { found, stoppedIn: blockOf(entry), requests };
+		if (!isNativeTransfer(entry) && outOfLimits()) return { found, stoppedIn: blockOf(entry), requests };
+		const result = await matchListed(context, chainId, entry, wanted, call);
 		requests += result.requests;
+		if (result.outOfTime) return { found, stoppedIn: blockOf(entry), requests };
 		if (result.match) found.push(result.match);
 	}
 	return { found, requests };
@@ -166,17 +175,21 @@ export async function newestOnChain(
 	count: number,
 	limits: ScanLimits,
 ): Promise<ListedTransaction[]> {
+	const { maxRequests, ...call } = limits;
 	const found: ListedTransaction[] = [];
 	let requests = 0;
+	const outOfLimits = () => requests >= maxRequests || timeLeft(call.deadline) === undefined;
 	let pageToken: string | undefined;
 	do {
-		if (requests >= limits.maxRequests || timeLeft(limits.deadline) === undefined) break;
-		const page = await fetchChainTransactions(context, chainId, pageToken);
+		if (outOfLimits()) break;
 		requests++;
+		const page = await answeredInTime(fetchChainTransactions(context, chainId, pageToken, call));
+		if (page === undefined) break;
 		for (const entry of page.entries) {
-			if (found.length === count || requests >= limits.maxRequests || timeLeft(limits.deadline) === undefined) return found;
-			const result = await matchListed(context, chainId, entry, wanted);
+			if (found.length === count || outOfLimits()) return found;
+			const result = await matchListed(context, chainId, entry, wanted, call);
 			requests += result.requests;
+			if (result.outOfTime) return found;
 			if (result.match) found.push(result.match);
 		}
 		pageToken = page.nextPageToken;

@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { InvalidInputError, quoteValue } from './errors';
 import type { NativeToken } from './transfers';
 import { chainRoute } from './chainRoutes';
-import { serviceRequest, type ServiceContext, type ServiceRequest } from './transport';
+import { serviceRequest, type ServiceCall, type ServiceContext } from './transport';
 
 // All three nodes offer the chain searches.
 export { getChains, getWebhookChains, searchChains, searchWebhookChains } from './chainSearch';
@@ -84,7 +84,7 @@ export function parseChainId(value: unknown): string {
 export async function fetchNativeToken(
 	this: ServiceContext,
 	chainId: string,
-	call: Pick<ServiceRequest, 'itemIndex' | 'retry' | 'timeoutMs' | 'deadline'> = {},
+	call: ServiceCall = {},
 ): Promise<NativeToken> {
 	const chain = await serviceRequest.call(this, { method: 'GET', ...chainRoute(chainId), ...call });
 	const token = (chain.networkToken ?? {}) as IDataObject;

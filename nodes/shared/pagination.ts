@@ -2,12 +2,12 @@ import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject, JsonObject } from 'n8n-workflow';
 
 import { toNodeError, type RequestSubject } from './errors';
-import { readServiceCredential, serviceRequest, type RetryPolicy, type ServiceContext } from './transport';
+import { readServiceCredential, serviceRequest, type ServiceCall, type ServiceContext } from './transport';
 
 /** The largest page the service serves on its list routes: Return All uses it to send the fewest requests. */
 export const MAX_PAGE_SIZE = 100;
 
-interface PageRequest {
+interface PageRequest extends ServiceCall {
 	path: string;
 	subject?: RequestSubject;
 	/** Field of the response that holds the list: webhooks, addresses, blocks, transactions, utxos. */
@@ -19,10 +19,6 @@ interface PageRequest {
 	pageSize?: number;
 	/** Start from this page token instead of the first page. */
 	pageToken?: string;
-	itemIndex?: number;
-	retry?: RetryPolicy;
-	timeoutMs?: number;
-	deadline?: number;
 }
 
 export interface Page<T> {
@@ -105,7 +101,7 @@ export async function serviceList<T extends IDataObject | string = IDataObject>(
 /** One page of a list, for resource-locator searches that page on demand. */
 export async function servicePage<T extends IDataObject | string = IDataObject>(
 	this: ServiceContext,
-	request: Pick<PageRequest, 'path' | 'subject' | 'listField' | 'qs' | 'pageSize' | 'pageToken' | 'deadline'>,
+	request: Pick<PageRequest, 'path' | 'subject' | 'listField' | 'qs' | 'pageSize' | 'pageToken'> & ServiceCall,
 ): Promise<Page<T>> {
 	const pages = servicePages.call(this, { ...request, limit: request.pageSize ?? MAX_PAGE_SIZE }) as AsyncGenerator<Page<T>>;
 	const first = await pages.next();

@@ -64,6 +64,24 @@ export interface ServiceRequest {
 	credential?: ServiceCredential;
 }
 
+/**
+ * How one call is made: for which item, with which retries, within which time. Every function that
+ * calls the service takes one and hands it on to serviceRequest, which honours its deadline.
+ */
+export type ServiceCall = Pick<ServiceRequest, 'itemIndex' | 'retry' | 'timeoutMs' | 'deadline'>;
+
+/**
+ * The call's deadline came before the service answered: an attempt got no answer in the time left
+ * and none fits after it. A reader with progress to keep (a poll, a chain scan) stops there and
+ * goes on next time; for everyone else it is the NodeApiError it extends.
+ */
+export class OutOfTimeError extends NodeApiError {}
+
+/** The call's answer, or undefined when its deadline came first (OutOfTimeError); other errors pass. */
+export async function answeredInTime<T>(call: Promise<T>): Promise<T | undefined> {
+	return await call.catch(async (error: unknown) => (error instanceof OutOfTimeError ? undefined : await Promise.reject(error)));
+}
+
 const DEFAULT_RETRY: Required<RetryPolicy> = {
 	maxRateLimitRetries: 5,
 	maxRateLimitWaitSeconds: 60,
@@ -170,7 +188,7 @@ function afterConnectionFailure(context: ServiceContext, request: ServiceRequest
 	}
 	const reason = code ? CONNECTION_REASONS[code] : failure instanceof Error ? failure.message : 'unknown error';
 	const tries = attempts.serverErrorRetries ? ` after ${attempts.serverErrorRetries + 1} attempts` : '';
-	throw new NodeApiError(context.getNode(), { message: [reason], error: 'Connection failed' } as unknown as JsonObject, {
+	throw new (attempts.timeRanOut ? OutOfTimeError : NodeApiError)(context.getNode(), { message: [reason], error: 'Connection failed' } as unknown as JsonObject, {
 		message: `Could not reach the service at ${baseURL} (${reason})${tries}${outOfTime(attempts)}`,
 		description: connectionHint(code),
 		itemIndex: request.itemIndex,

@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { AddressSet } from './addresses';
 import { isNotFoundError, toNodeError } from './errors';
 import { serviceList, servicePages } from './pagination';
-import { serviceRequest, type ServiceContext, type ServiceRequest } from './transport';
+import { serviceRequest, type ServiceCall, type ServiceContext } from './transport';
 
 /** A webhook as the service returns it (the fields the nodes read). */
 export interface RemoteWebhook extends IDataObject {
@@ -27,9 +27,6 @@ export interface RemoteWebhook extends IDataObject {
 
 /** Addresses sent per request (create body, add, remove), as peers of the service do. */
 export const ADDRESS_BATCH_SIZE = 500;
-
-/** How one call is made: for which item, with which retries, within which time. */
-export type ServiceCall = Pick<ServiceRequest, 'itemIndex' | 'retry' | 'timeoutMs' | 'deadline'>;
 
 /** The most characters the service takes in a webhook's name or description. */
 export const WEBHOOK_TEXT_LIMIT = 256;

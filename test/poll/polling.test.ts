@@ -237,6 +237,28 @@ describe('failures', () => {
 		await service.control.addFault({ method: 'GET', path: `/v1/chains/${FUJI}/blocks`, count: 1, status: 503 });
 		expect(hashesOf((await trigger.poll()).items)).toEqual([txHash]);
 	});
+
+	it('a read the service does not answer ends at the poll\'s deadline: the poll keeps what it read, and the next poll reads the rest', async () => {
+		const [quick, slow] = [randomAddress(), randomAddress()];
+		// n8n gives each poll 20 s here: reading may take half of it.
+		const trigger = service.harness(pollParameters([quick, slow]), { pollBudgetMs: 20_000 });
+		await trigger.activate();
+		const toQuick = await service.transfer(randomAddress(), quick);
+		const toSlow = await service.transfer(randomAddress(), slow);
+		// The service holds its answer to the read of `slow` for ten minutes, far past the poll's time.
+		await service.control.addFault({ method: 'GET', path: `/v1/chains/${FUJI}/addresses/${slow}/`, count: 1, delayMs: 600_000 });
+		await service.takeRequests();
+
+		const cut = await trigger.poll();
+		expect(cut.error).toBeUndefined();
+		expect(hashesOf(cut.items)).toEqual([toQuick.txHash]);
+		// The held read was sent once, neither waited for past the deadline nor sent again.
+		const reads = (await service.takeRequests()).filter((request) => request.path.includes('/addresses/'));
+		expect(reads.map((request) => request.path.includes(slow))).toEqual([false, true]);
+
+		expect(hashesOf((await trigger.poll()).items)).toEqual([toSlow.txHash]);
+		expect(await trigger.poll()).toEqual({});
+	}, 120_000);
 });
 
 describe('changes to the parameters', () => {

@@ -4,7 +4,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { AddressSet, splitEntries } from '../../../shared/addresses';
 import { InvalidInputError, quoteValue, toInputError } from '../../../shared/errors';
 import { EVENT_TYPES, parsePChainAddress } from '../../../shared/primaryNetwork';
-import { fetchWebhookAddresses, getWebhook, type RemoteWebhook, type ServiceCall } from '../../../shared/webhooks';
+import { fetchWebhookAddresses, getWebhook, type RemoteWebhook } from '../../../shared/webhooks';
+import type { ServiceCall } from '../../../shared/transport';
 import { networkOfPChainAddress, withValue } from '../../../shared/parameterChecks';
 
 // The Address operations serve EVM webhooks (0x addresses) and P-Chain webhooks (their keys, P-Chain
