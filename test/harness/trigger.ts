@@ -326,6 +326,9 @@ export class DeliveryReceiver {
 	 */
 	loseAnswers = 0;
 
+	/** Answers every request 404, as n8n answers a production URL whose workflow is not published. */
+	notPublished = false;
+
 	private server: Server | undefined;
 
 	async start(): Promise<string> {
@@ -359,7 +362,11 @@ export class DeliveryReceiver {
 		};
 		let statusCode = 200;
 		let body: unknown = { received: true };
-		const harness = this.harness;
+		const harness = this.notPublished ? undefined : this.harness;
+		if (this.notPublished) {
+			statusCode = 404;
+			body = { code: 404, message: `The requested webhook "POST ${delivery.path}" is not registered.` };
+		}
 		const test = harness !== undefined && delivery.path === new URL(harness.webhookUrl({ test: true })).pathname;
 		if (harness && (test || delivery.path === new URL(harness.webhookUrl()).pathname)) {
 			try {

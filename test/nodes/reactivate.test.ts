@@ -23,6 +23,7 @@ beforeEach(() => forgetProcessMemory());
 
 afterEach(() => {
 	stack.receiver.harness = undefined;
+	stack.receiver.notPublished = false;
 });
 
 async function account() {
@@ -85,6 +86,28 @@ it("turns a trigger's webhook on again and the trigger puts out what it missed, 
 	expect((again.items[0].json.catchUp as { transactions?: number }).transactions ?? 0).toBe(0);
 	expect(trigger.startedRuns).toHaveLength(1);
 	await trigger.deactivate();
+});
+
+it("leaves a trigger's webhook inactive when its workflow is not published (n8n answers 404)", async () => {
+	const { credentials } = await account();
+	const trigger = new TriggerHarness({ parameters: triggerParameters({ options: { onDeactivation: 'keep' } }), credentials, publicUrl: stack.receiverUrl });
+	stack.receiver.harness = trigger;
+	await trigger.activate();
+	const webhookId = String(chainStateOf(trigger).webhookId);
+	await trigger.deactivate();
+	expect((await stack.control.webhooks()).find((webhook) => webhook.id === webhookId)?.status).toBe('inactive');
+	stack.receiver.notPublished = true;
+
+	const result = await reactivate(credentials, [webhookId]);
+	expect(result.error).toBeUndefined();
+	expect(result.items[0].json).toMatchObject({
+		id: webhookId,
+		status: 'inactive',
+		reactivated: false,
+		catchUp: { requested: true, statusCode: 404, reason: 'the workflow is not published (n8n answered 404): the webhook is left inactive' },
+	});
+	expect((await stack.control.webhooks()).find((webhook) => webhook.id === webhookId)?.status).toBe('inactive');
+	expect(trigger.startedRuns).toHaveLength(0);
 });
 
 it('turns on a webhook no trigger made, and says why it requests no catch-up', async () => {

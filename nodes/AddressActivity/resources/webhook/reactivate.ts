@@ -84,5 +84,10 @@ export async function execute(this: IExecuteFunctions, { webhookId, retry }: Web
 	const reactivated = webhook.status !== 'active';
 	if (reactivated) webhook = await updateWebhook.call(this, webhookId, { status: 'active' }, call);
 	const catchUp = await requestCatchUp(this, webhook, call);
+	if (reactivated && catchUp.statusCode === 404) {
+		// Its workflow is not published (kept inactive by On Deactivation: Keep): deliveries would fail and count against the webhook.
+		webhook = await updateWebhook.call(this, webhookId, { status: 'inactive' }, call);
+		return { ...withAvaxThresholds(webhook), reactivated: false, catchUp: { ...catchUp, reason: `${catchUp.reason}: the webhook is left inactive` } };
+	}
 	return { ...withAvaxThresholds(webhook), reactivated, catchUp };
 }
