@@ -129,7 +129,7 @@ describe('the example workflows in the sandbox', () => {
 		const trigger = watched.nodes.find((node) => node.type === TRIGGER_NODE_TYPE)!;
 		const ours = async () => (await control.webhooks()).find((webhook) => webhook.url.includes(`/webhook/${trigger.webhookId}/`))!;
 		// The service deactivates a webhook whose deliveries kept failing (e.g. while n8n was down);
-		// n8n does not run the trigger's checks at start, so nothing else would turn it back on.
+		// n8n 2.x does not run the trigger's checks at start, so nothing else would turn it back on.
 		const webhook = await ours();
 		await control.service(DEMO_ACCOUNT.key, 'PATCH', `/v1/webhooks/${webhook.id}`, { status: 'inactive' });
 		expect((await ours()).status).toBe('inactive');

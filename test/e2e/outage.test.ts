@@ -1,19 +1,24 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 // The free-plan outage in real n8n with the emulator: n8n stops while transfers keep coming, the
 // service deactivates the webhook after the sixth failed message (free plan) and drops its retries.
 // Every transfer made from the outage on must still run exactly once, counted by transaction hash
 // in n8n's executions; one delivered live before the outage may run again in the catch-up (its
 // start is the last publication's head, and what the trigger put out was in the memory of the
 // stopped process), marked catchUp: true.
+import * as fs from 'fs';
+import * as path from 'path';
+
 import { N8N_MAJOR } from '../support/install';
-import type { Workflow } from '../support/n8nClient';
-import { TRIGGER_NODE_NAME } from '../harness/names';
+import { nodeOutput, type Execution, type Workflow, type WorkflowInput } from '../support/n8nClient';
+import { exampleFiles } from '../support/sandbox';
+import { CREDENTIAL_TYPE, TRIGGER_NODE_NAME } from '../harness/names';
 import { sleep, waitFor } from '../harness/wait';
 import { runsPerTransaction, type TransactionRuns } from './helpers/runs';
 import { EMULATOR_KEY, startStack, type Stack } from './helpers/stack';
 import { addresses, triggerWorkflow } from './helpers/workflows';
 
 const CHAIN = '43113';
-const [RESTART_WATCH, REPUBLISH_WATCH] = addresses(2, 'd0d');
+const [RESTART_WATCH, HEALTH_WATCH] = addresses(2, 'd0d');
 const STRANGER = addresses(1, 'fffd')[0];
 /** The free plan deactivates a webhook once more than 5 of its messages entered the retry queue. */
 const MESSAGES_TO_DEACTIVATE = 6;
@@ -91,24 +96,39 @@ describe('a free-plan webhook the service deactivated while n8n was down, in n8n
 		await stack.client.deactivateWorkflow(workflow.id);
 	});
 
-	onN8n2('n8n 2.x: the webhook stays inactive after the restart; publishing the workflow again turns it on and puts out the gap', async () => {
+	/** The webhook-health example, imported with the stack's credential, run once from its schedule trigger. */
+	async function runHealthExample(): Promise<Execution> {
+		const example = JSON.parse(fs.readFileSync(exampleFiles().find((file) => path.basename(file) === 'address-activity-webhook-health.json')!, 'utf8')) as WorkflowInput;
+		for (const node of example.nodes) if (node.credentials?.[CREDENTIAL_TYPE]) node.credentials[CREDENTIAL_TYPE] = stack.credential;
+		const health = await stack.client.createWorkflow(example);
+		const start = health.nodes.find((node) => node.type === 'n8n-nodes-base.scheduleTrigger')!;
+		return await stack.getExecution(await stack.client.runWorkflow(health.id, start.name));
+	}
+
+	onN8n2('n8n 2.x: the webhook stays inactive after the restart; the webhook-health example turns it on and puts out the gap', async () => {
 		const workflow = await stack.client.createWorkflow(
-			triggerWorkflow({ name: 'Outage, then published again', chainId: CHAIN, addresses: [REPUBLISH_WATCH], credential: stack.credential, typeVersion: 2 }),
+			triggerWorkflow({ name: 'Outage, then the health example', chainId: CHAIN, addresses: [HEALTH_WATCH], credential: stack.credential, typeVersion: 2 }),
 		);
 		await activate(workflow);
-		const { live, down } = await throughAnOutage(workflow, REPUBLISH_WATCH);
+		const { live, down } = await throughAnOutage(workflow, HEALTH_WATCH);
 		// n8n 2.x does not run the trigger's checkExists at start-up: nothing turns the webhook on.
-		const stillDown = [await pay(REPUBLISH_WATCH), await pay(REPUBLISH_WATCH)];
+		const stillDown = [await pay(HEALTH_WATCH), await pay(HEALTH_WATCH)];
 		await sleep(2000);
 		expect(await statusOf(workflow)).toEqual(['inactive']);
 		expect(await stack.client.listExecutions(workflow.id)).toHaveLength(2);
 
-		await stack.client.deactivateWorkflow(workflow.id);
-		await waitFor('the webhook deleted at unpublishing', async () => (await webhooksOf(workflow)).length === 0);
-		await activate(workflow);
-		const after = [await pay(REPUBLISH_WATCH), await pay(REPUBLISH_WATCH)];
+		const health = await runHealthExample();
+		expect(health.data.resultData.error?.message).toBeUndefined();
+		const [webhook] = await webhooksOf(workflow);
+		expect(nodeOutput(health, 'Reactivate and Catch Up')).toEqual([
+			expect.objectContaining({ id: webhook.id, status: 'active', reactivated: true, catchUp: expect.objectContaining({ requested: true, statusCode: 200 }) }),
+		]);
+		expect(webhook.status).toBe('active');
+		const after = [await pay(HEALTH_WATCH), await pay(HEALTH_WATCH)];
 		const runs = await runsPerTransaction(stack, workflow, [...live, ...down, ...stillDown, ...after]);
 		expectNothingMissed(runs, live, [...down, ...stillDown, ...after], [...down, ...stillDown]);
+		// The gap came in one catch-up run.
+		expect(new Set([...down, ...stillDown].map((hash) => runs.get(hash)![0].execution)).size).toBe(1);
 		await stack.client.deactivateWorkflow(workflow.id);
 	});
 });
