@@ -184,6 +184,20 @@ describe('catching up after the workflow was deactivated', () => {
 		await trigger.deactivate();
 	});
 
+	it('applies Event Signatures to a chain scan of the gap too (a long address list)', async () => {
+		const many = Array.from({ length: 12 }, (_, index) => `0x${(index + 0xcb0).toString(16).padStart(40, '0')}`);
+		const trigger = await activeTrigger(triggerParameters({ addresses: many.join('\n'), eventSignatures: 'Transfer(address,address,uint256)' }));
+		await trigger.deactivate();
+		const matching = await tokenTransfer(many[11], { delivered: false });
+		const native = await transfer(CAROL, many[3], { delivered: false });
+		await control.clearRequests();
+		await trigger.activate();
+		expect(json(trigger.startedRuns[0]).map((item) => [item.txHash, item.monitoredAddress, item.assetType])).toEqual([[matching, many[11], 'erc20']]);
+		expect(runsPerTransaction(trigger).has(native)).toBe(false);
+		expect((await control.requests()).map((request) => request.path)).toContain(`/v1/chains/${FUJI}/transactions`);
+		await trigger.deactivate();
+	});
+
 	it('says which Event Signatures it cannot apply: chain data has no logs beyond token transfers', async () => {
 		const approval = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925';
 		const trigger = await activeTrigger(triggerParameters({ eventSignatures: `Transfer(address,address,uint256)\n${approval}` }));
