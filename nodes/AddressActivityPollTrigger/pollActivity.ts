@@ -4,7 +4,7 @@ import { FROM_CHAIN, toTransfers, type NativeToken } from '../shared/transfers';
 import { answeredInTime, timeLeft, type ServiceCall } from '../shared/transport';
 import { toDeliveryTransaction } from '../shared/chainTransaction';
 import { fetchNativeToken } from '../shared/chains';
-import { fetchAddressTransactions, fetchHeadBlock, type BlockMark, type ListedTransaction } from '../shared/chainData';
+import { byChainOrder, fetchAddressTransactions, fetchHeadBlock, type BlockMark, type ListedTransaction } from '../shared/chainData';
 import { chainScanCost, newestOnChain, scanChain, transactionsSince } from '../shared/chainScan';
 import {
 	advanceCursors,
@@ -28,13 +28,6 @@ const DEFAULT_POLL_BUDGET_MS = 5 * 60 * 1000;
 
 function hashOf(entry: ListedTransaction): string {
 	return entry.parsed.nativeTransaction.txHash.toLowerCase();
-}
-
-/** Chain order: block, then position in the block. */
-function byChainOrder(a: ListedTransaction, b: ListedTransaction): number {
-	const left = a.parsed.nativeTransaction;
-	const right = b.parsed.nativeTransaction;
-	return left.blockNumber - right.blockNumber || (left.blockIndex ?? 0) - (right.blockIndex ?? 0);
 }
 
 /**

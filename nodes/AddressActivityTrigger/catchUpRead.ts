@@ -5,7 +5,7 @@
  */
 import type { IWebhookFunctions } from 'n8n-workflow';
 
-import { fetchAddressTransactions, type ListedTransaction } from '../shared/chainData';
+import { byChainOrder, fetchAddressTransactions, type ListedTransaction } from '../shared/chainData';
 import { scanChain } from '../shared/chainScan';
 import { AddressSet } from '../shared/addresses';
 import { eventSignatureHash, parseEventSignatures } from '../shared/eventSignatures';
@@ -30,13 +30,6 @@ export interface GapRead {
 	unread?: { fromBlock: number; toBlock: number };
 	/** Event Signatures chain data cannot show (it carries no logs): activity matching only these is not put out. */
 	unreadSignatures?: string[];
-}
-
-/** Chain order: block, then position in the block. */
-function byChainOrder(a: ListedTransaction, b: ListedTransaction): number {
-	const left = a.parsed.nativeTransaction;
-	const right = b.parsed.nativeTransaction;
-	return left.blockNumber - right.blockNumber || (left.blockIndex ?? 0) - (right.blockIndex ?? 0);
 }
 
 /** Chain data lists a transaction's token transfers, not its logs: the logs those transfers are, by topic0. */

@@ -60,6 +60,13 @@ export interface ListedTransaction {
 	raw: IDataObject;
 }
 
+/** Chain order: block, then position in the block. */
+export function byChainOrder(a: ListedTransaction, b: ListedTransaction): number {
+	const left = a.parsed.nativeTransaction;
+	const right = b.parsed.nativeTransaction;
+	return left.blockNumber - right.blockNumber || (left.blockIndex ?? 0) - (right.blockIndex ?? 0);
+}
+
 interface AddressTransactionsQuery {
 	chainId: string;
 	address: string;
