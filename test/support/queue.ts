@@ -48,8 +48,11 @@ export interface QueueDeployment {
 	logFile(name: string): string;
 	/** Stops worker `index` (SIGTERM: n8n's graceful shutdown; `crash`: SIGKILL) and starts a new one in its place. */
 	restartWorker(index: number, options?: { crash?: boolean; whileDown?: () => Promise<void> }): Promise<N8nProcess>;
-	/** Stops webhook process `index` (SIGTERM) and starts it again on the same port: its memory is gone. */
-	restartWebhookProcess(index: number): Promise<N8nProcess>;
+	/**
+	 * Stops webhook process `index` (SIGTERM: n8n's graceful shutdown; `crash`: SIGKILL) and starts it
+	 * again with the same settings on the same port: its memory is gone.
+	 */
+	restartWebhookProcess(index: number, options?: { crash?: boolean; whileDown?: () => Promise<void> }): Promise<N8nProcess>;
 	stop(): Promise<void>;
 }
 
@@ -167,10 +170,12 @@ export async function startQueueDeployment(options: QueueDeploymentOptions): Pro
 				deployment.workers[index] = await startWorker(`worker-${index + 1}-restart-${++restarts}`);
 				return deployment.workers[index];
 			},
-			async restartWebhookProcess(index) {
+			async restartWebhookProcess(index, restart = {}) {
 				const webhook = deployment.webhookProcesses[index];
-				await webhook.stop();
+				if (restart.crash) await webhook.kill();
+				else await webhook.stop();
 				started.splice(started.indexOf(webhook), 1);
+				await restart.whileDown?.();
 				deployment.webhookProcesses[index] = await startWebhookProcess(webhook.port, `webhook-${index + 1}-restart-${++restarts}`);
 				return deployment.webhookProcesses[index];
 			},
