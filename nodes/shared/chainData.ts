@@ -38,6 +38,22 @@ export async function fetchHeadBlock(context: ServiceContext, chainId: string, c
 	return newest === undefined ? { number: 0, transactionsThrough: 0 } : toBlockMark(context, chainId, newest);
 }
 
+/**
+ * The first block made at or after `sinceMs` among the newest page of blocks (so at most a page
+ * back from the head); the block after the head when the head is older.
+ */
+export async function fetchFirstBlockSince(context: ServiceContext, chainId: string, sinceMs: number, call: ServiceCall = {}): Promise<number> {
+	const page = await servicePage.call(context, { ...blocksRoute(chainId), pageSize: MAX_PAGE_SIZE, ...call });
+	const blocks = page.entries as IDataObject[];
+	if (blocks.length === 0) return 0;
+	let first = toBlockMark(context, chainId, blocks[0]).number + 1;
+	for (const block of blocks) {
+		if (!(Number(block.blockTimestamp) * 1000 >= sinceMs)) break;
+		first = toBlockMark(context, chainId, block).number;
+	}
+	return first;
+}
+
 /** One block by number. */
 export async function fetchBlock(context: ServiceContext, chainId: string, blockNumber: number, call: ServiceCall = {}): Promise<BlockMark> {
 	const block = await serviceRequest.call(context, { method: 'GET', ...blockRoute(chainId, blockNumber), ...call });

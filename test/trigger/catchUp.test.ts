@@ -307,7 +307,7 @@ describe('each transfer once between the catch-up and live deliveries', () => {
 		await trigger.deactivate();
 	});
 
-	it('runs a delivery from before the gap once when it arrives after the catch-up of newer blocks (On Deactivation: Keep)', async () => {
+	it('puts out a delivery still on its way at deactivation in the catch-up, once: its late arrival runs nothing (On Deactivation: Keep)', async () => {
 		const trigger = await activeTrigger(triggerParameters({ options: { onDeactivation: 'keep' } }));
 		receiver.harness = undefined;
 		const early = await transfer(CAROL, ALICE);
@@ -316,12 +316,19 @@ describe('each transfer once between the catch-up and live deliveries', () => {
 		await trigger.deactivate();
 		const missed = await transfer(BOB, CAROL, { delivered: false });
 		await trigger.activate();
+		// The gap starts a minute before deactivation, so the catch-up has the transfer whose delivery was still on its way.
+		expect(trigger.startedRuns.map((run) => json(run).map((item) => [item.txHash, item.catchUp]))).toEqual([
+			[
+				[early, true],
+				[missed, true],
+			],
+		]);
 		const late = await trigger.receive(held);
 		expect(late.statusCode).toBe(200);
-		expect(json(late.items ?? []).map((item) => [item.txHash, item.catchUp])).toEqual([[early, undefined]]);
+		expect(late.items ?? []).toEqual([]);
 		expect([...runsPerTransaction(trigger)]).toEqual([
-			[missed, 1],
 			[early, 1],
+			[missed, 1],
 		]);
 		await trigger.deactivate();
 	});
