@@ -7,7 +7,7 @@
  * - Each chain catches up on its own (its webhook, its blocks).
  * - Where a gap starts lives in static data (per chain), written only by the lifecycle methods (n8n runs them
  *   one at a time in the main process; the delivery path writes nothing): deactivation records the
- *   first block of the last minute before it stops the webhook (`gap`); every activation records the head once the
+ *   first block of the last 30 s before it stops the webhook (`gap`); every activation records the head once the
  *   webhook receives again (`mark`). A gap whose start no method saw (the service deactivated or
  *   deleted the webhook, n8n was down past the retries) starts at the last `mark`, found when an
  *   activation meets the webhook not receiving.
@@ -35,7 +35,7 @@ import type { CatchUpState, ChainState } from './staticData';
 import type { TriggerConfig } from './triggerConfig';
 
 /** How far back from deactivation the gap starts: the service waits 10 s per attempt, and deliveries queue behind each other. */
-const IN_FLIGHT_MS = 60_000;
+const IN_FLIGHT_MS = 30_000;
 /** Default of Catch Up At Most (hours). */
 export const DEFAULT_CATCH_UP_HOURS = 24;
 /**
@@ -76,7 +76,7 @@ function warn(context: IHookFunctions, message: string): void {
 }
 
 /**
- * Before deactivation stops the webhook: where the gap starts. The first block of the last minute
+ * Before deactivation stops the webhook: where the gap starts. The first block of the last 30 s
  * when the webhook was receiving; the last mark when it was not (the service had stopped it, unseen).
  */
 export async function gapStart(context: IHookFunctions, chain: ChainState, chainId: string, receiving: boolean): Promise<{ fromBlock: number; at: number | null } | undefined> {
@@ -85,7 +85,7 @@ export async function gapStart(context: IHookFunctions, chain: ChainState, chain
 	if (state.gap !== undefined) return state.gap;
 	if (!receiving) return sinceMark(state);
 	try {
-		// A delivery still on its way when the webhook is deleted is refused: start the gap a minute
+		// A delivery still on its way when the webhook is deleted is refused: start the gap 30 s
 		// back (what this process put out since is recorded as seen and not repeated), but not before
 		// the webhook last began receiving.
 		const since = await fetchFirstBlockSince(context, chainId, Date.now() - IN_FLIGHT_MS);
