@@ -190,16 +190,6 @@ export function readListCall(context: IExecuteFunctions, itemIndex: number, filt
 	return { ...list, qs, retry: retryPolicy(context, itemIndex) };
 }
 
-/** A list of one chain's data. */
-export interface ChainListCall extends ListCall {
-	chainId: string;
-}
-
-export function readChainListCall(context: IExecuteFunctions, itemIndex: number, filters?: CollectionChecks): ChainListCall {
-	const chainId = chainIdParameter(context, itemIndex);
-	return { chainId, ...readListCall(context, itemIndex, filters) };
-}
-
 export function positiveInteger(value: unknown): number {
 	return wholeNumber(value, 1);
 }

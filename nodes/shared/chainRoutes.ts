@@ -11,7 +11,7 @@ export interface Route {
 }
 
 /** A list route: the response field that holds its entries too. */
-interface ListRoute extends Route {
+export interface ListRoute extends Route {
 	listField: string;
 }
 

@@ -1,11 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { chainLocatorProperty } from '../../../shared/chains';
 import { blocksRoute } from '../../../shared/chainRoutes';
-import { serviceList } from '../../../shared/pagination';
 import { returnAllAndLimit } from '../../fields';
-import { readChainListCall, type ChainListCall } from '../../parameters';
+import { chainIdParameter, readListCall } from '../../parameters';
+import { executeRouteList, type RouteListCall } from '../../routeList';
 
 const properties: INodeProperties[] = [
 	chainLocatorProperty({ searchListMethod: 'searchChains' }),
@@ -14,14 +14,8 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['block'], operation: ['getMany'] } }, properties);
 
-export function read(context: IExecuteFunctions, itemIndex: number): ChainListCall {
-	return readChainListCall(context, itemIndex);
+export function read(context: IExecuteFunctions, itemIndex: number): RouteListCall {
+	return { route: blocksRoute(chainIdParameter(context, itemIndex)), ...readListCall(context, itemIndex) };
 }
 
-export async function execute(this: IExecuteFunctions, { chainId, ...list }: ChainListCall, itemIndex: number): Promise<IDataObject[]> {
-	return (await serviceList.call(this, {
-		...blocksRoute(chainId),
-		...list,
-		itemIndex,
-	})) as IDataObject[];
-}
+export const execute = executeRouteList;

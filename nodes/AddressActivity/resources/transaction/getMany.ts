@@ -1,11 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { chainLocatorProperty } from '../../../shared/chains';
 import { transactionsRoute } from '../../../shared/chainRoutes';
-import { serviceList } from '../../../shared/pagination';
 import { returnAllAndLimit } from '../../fields';
-import { readChainListCall, type ChainListCall } from '../../parameters';
+import { chainIdParameter, readListCall } from '../../parameters';
+import { executeRouteList, type RouteListCall } from '../../routeList';
 import { oneOf } from '../../../shared/parameterChecks';
 
 const properties: INodeProperties[] = [
@@ -35,14 +35,9 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['transaction'], operation: ['getMany'] } }, properties);
 
-export function read(context: IExecuteFunctions, itemIndex: number): ChainListCall {
-	return readChainListCall(context, itemIndex, { status: ['Status', oneOf(['success', 'failed'])] });
+export function read(context: IExecuteFunctions, itemIndex: number): RouteListCall {
+	const route = transactionsRoute(chainIdParameter(context, itemIndex));
+	return { route, ...readListCall(context, itemIndex, { status: ['Status', oneOf(['success', 'failed'])] }) };
 }
 
-export async function execute(this: IExecuteFunctions, { chainId, ...list }: ChainListCall, itemIndex: number): Promise<IDataObject[]> {
-	return (await serviceList.call(this, {
-		...transactionsRoute(chainId),
-		...list,
-		itemIndex,
-	})) as IDataObject[];
-}
+export const execute = executeRouteList;

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { isAddress } from '../../../shared/addresses';
@@ -6,9 +6,9 @@ import { addressTransactionsRoute } from '../../../shared/chainRoutes';
 import { chainLocatorProperty } from '../../../shared/chains';
 import { InvalidInputError, quoteValue } from '../../../shared/errors';
 import { wholeNumber } from '../../../shared/numbers';
-import { serviceList } from '../../../shared/pagination';
 import { returnAllAndLimit } from '../../fields';
-import { chainIdParameter, parsedParameter, readListCall, type ChainListCall } from '../../parameters';
+import { chainIdParameter, parsedParameter, readListCall } from '../../parameters';
+import { executeRouteList, type RouteListCall } from '../../routeList';
 import { oneOf } from '../../../shared/parameterChecks';
 
 const properties: INodeProperties[] = [
@@ -77,11 +77,7 @@ function parseBlockNumber(value: unknown): number {
 	return wholeNumber(value, 0, 'a block number (a whole number of 0 or more)');
 }
 
-interface AddressListCall extends ChainListCall {
-	address: string;
-}
-
-export function read(context: IExecuteFunctions, itemIndex: number): AddressListCall {
+export function read(context: IExecuteFunctions, itemIndex: number): RouteListCall {
 	const chainId = chainIdParameter(context, itemIndex);
 	const address = parsedParameter(context, 'address', 'Address', itemIndex, parseAddress);
 	const list = readListCall(context, itemIndex, {
@@ -95,13 +91,7 @@ export function read(context: IExecuteFunctions, itemIndex: number): AddressList
 			itemIndex,
 		});
 	}
-	return { chainId, address, ...list };
+	return { route: addressTransactionsRoute(chainId, address), ...list };
 }
 
-export async function execute(this: IExecuteFunctions, { chainId, address, ...list }: AddressListCall, itemIndex: number): Promise<IDataObject[]> {
-	return (await serviceList.call(this, {
-		...addressTransactionsRoute(chainId, address),
-		...list,
-		itemIndex,
-	})) as IDataObject[];
-}
+export const execute = executeRouteList;

@@ -1,12 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { AddressSet, splitEntries, splitList } from '../../../shared/addresses';
 import { utxosRoute } from '../../../shared/chainRoutes';
 import { InvalidInputError, quoteValue } from '../../../shared/errors';
-import { serviceList } from '../../../shared/pagination';
 import { returnAllAndLimit } from '../../fields';
-import { checkedCollection, parseBoolean, parsedParameter, readListCall, requiredText, type CollectionChecks, type ListCall } from '../../parameters';
+import { checkedCollection, parseBoolean, parsedParameter, readListCall, requiredText, type CollectionChecks } from '../../parameters';
+import { executeRouteList, type RouteListCall } from '../../routeList';
 import { oneOf } from '../../../shared/parameterChecks';
 
 const properties: INodeProperties[] = [
@@ -106,24 +106,13 @@ const OPTIONS: CollectionChecks = {
 	sortOrder: ['Sort Order', oneOf(['asc', 'desc'])],
 };
 
-interface UtxoListCall extends ListCall {
-	network: string;
-	blockchainId: string;
-}
-
-export function read(context: IExecuteFunctions, itemIndex: number): UtxoListCall {
+export function read(context: IExecuteFunctions, itemIndex: number): RouteListCall {
 	const network = parsedParameter(context, 'network', 'Network', itemIndex, oneOf(['mainnet', 'fuji']));
 	const blockchainId = parsedParameter(context, 'blockchainId', 'Blockchain', itemIndex, parseBlockchainId);
 	const addresses = parsedParameter(context, 'addresses', 'Addresses', itemIndex, parsePrimaryNetworkAddresses);
 	const list = readListCall(context, itemIndex);
 	const options = checkedCollection(context, itemIndex, 'options', OPTIONS, { dropEmpty: true });
-	return { network, blockchainId, ...list, qs: { ...options, addresses: addresses.join(',') } };
+	return { route: utxosRoute(network, blockchainId), ...list, qs: { ...options, addresses: addresses.join(',') } };
 }
 
-export async function execute(this: IExecuteFunctions, { network, blockchainId, ...list }: UtxoListCall, itemIndex: number): Promise<IDataObject[]> {
-	return (await serviceList.call(this, {
-		...utxosRoute(network, blockchainId),
-		...list,
-		itemIndex,
-	})) as IDataObject[];
-}
+export const execute = executeRouteList;
