@@ -2,6 +2,7 @@
 import { z } from 'zod/v4';
 
 import { decimalAmount, transferSchemas, type DeliveryTransaction } from './deliverySchema';
+import { schemaProblems } from './schemaProblems';
 
 // One item of GET /v1/chains/{chainId}/addresses/{address}/transactions:
 // {nativeTransaction, erc20Transfers?, erc721Transfers?, erc1155Transfers?, internalTransactions?}.
@@ -39,21 +40,18 @@ export function parseChainTransaction(
 	item: unknown,
 ): { ok: true; transaction: ChainTransaction } | { ok: false; problem: string } {
 	const result = chainTransactionSchema.safeParse(item);
-	if (result.success) return { ok: true, transaction: result.data };
-	const problem = result.error.issues
-		.slice(0, 3)
-		.map((issue) => `${issue.path.join('.') || 'transaction'}: ${issue.message}`)
-		.join('; ');
-	return { ok: false, problem };
+	return result.success ? { ok: true, transaction: result.data } : { ok: false, problem: schemaProblems(result.error, 'transaction') };
 }
 
 /**
  * The transaction in the shape of a delivery's `event.transaction`, so that the webhook trigger's
- * Transfers mapping applies unchanged. Internal transactions only when asked for, as a webhook
+ * Transfers mapping applies unchanged: the token transfers are parsed by the delivery's own schemas
+ * (their parties read as text), and an NFT's token ID, which chain data puts on the token object,
+ * is read from there by the mapping. Internal transactions only when asked for, as a webhook
  * without includeInternalTxs delivers none; a reverted internal call moved nothing.
  */
 export function toDeliveryTransaction(item: ChainTransaction, includeInternalTxs: boolean): DeliveryTransaction {
-	const native = item.nativeTransaction;
+	const { nativeTransaction: native, erc20Transfers, erc721Transfers, erc1155Transfers, internalTransactions } = item;
 	return {
 		txHash: native.txHash,
 		txStatus: native.txStatus,
@@ -63,38 +61,9 @@ export function toDeliveryTransaction(item: ChainTransaction, includeInternalTxs
 		to: native.to,
 		value: native.value,
 		chainId: native.chainId,
-		erc20Transfers: item.erc20Transfers?.map((transfer) => ({
-			from: transfer.from,
-			to: transfer.to,
-			value: transfer.value,
-			logIndex: transfer.logIndex,
-			erc20Token: transfer.erc20Token,
-		})),
-		// Chain data puts an NFT's token ID on its token object; a delivery on the transfer.
-		erc721Transfers: item.erc721Transfers?.map((transfer) => ({
-			from: transfer.from,
-			to: transfer.to,
-			tokenId: transfer.tokenId ?? transfer.erc721Token.tokenId,
-			logIndex: transfer.logIndex,
-			erc721Token: transfer.erc721Token,
-		})),
-		erc1155Transfers: item.erc1155Transfers?.map((transfer) => ({
-			from: transfer.from,
-			to: transfer.to,
-			tokenId: transfer.tokenId ?? transfer.erc1155Token.tokenId,
-			value: transfer.value,
-			logIndex: transfer.logIndex,
-			erc1155Token: transfer.erc1155Token,
-		})),
-		internalTransactions: includeInternalTxs
-			? item.internalTransactions
-					?.filter((internal) => internal.isReverted !== true)
-					.map((internal) => ({
-						from: internal.from,
-						to: internal.to,
-						value: internal.value,
-						internalTxType: internal.internalTxType,
-					}))
-			: undefined,
+		erc20Transfers,
+		erc721Transfers,
+		erc1155Transfers,
+		internalTransactions: includeInternalTxs ? internalTransactions?.filter((internal) => internal.isReverted !== true) : undefined,
 	};
 }
