@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod/v4';
 
-import { avaxAndNavax, deliveryEnvelope, isoOrNull, navaxAmount, seconds, text, withDeliveredFields } from './primaryNetworkDeliveries';
+import { avaxAndNavax, deliveryType, isoOrNull, navaxAmount, seconds, text } from './primaryNetworkDeliveries';
 
 /** The event of a platform_address_activity delivery: the fields the item reads; the rest are kept as they are. */
 const platformEvent = z.looseObject({
@@ -24,23 +24,16 @@ const platformEvent = z.looseObject({
 	nodeId: text,
 });
 
-export const platformDeliverySchema = deliveryEnvelope(platformEvent);
-type PlatformDelivery = z.infer<typeof platformDeliverySchema>;
-
-/** Event fields the item shows under a name of its own (or their own name). */
-const MAPPED = new Set(Object.keys(platformEvent.shape));
-
 /**
  * One item per delivery: the watched addresses of the transaction, what happened (the change or
  * the reward as amount), their combined balance after it, in AVAX and nAVAX. Field order is the
  * Table view's column order: what a person reads first, then the long IDs and hashes.
  */
-export function toPlatformItem(delivery: PlatformDelivery): IDataObject {
-	const { event } = delivery;
+export const { schema: platformDeliverySchema, toItem: toPlatformItem } = deliveryType(platformEvent, (event): IDataObject => {
 	const amount = avaxAndNavax(event.rewardAmount ?? event.balanceChange);
 	const balance = avaxAndNavax(event.balance);
 	const threshold = avaxAndNavax(event.balanceThreshold);
-	const item: IDataObject = {
+	return {
 		subEvent: event.eventType,
 		amountAvax: amount.avax,
 		balanceAvax: balance.avax,
@@ -60,9 +53,5 @@ export function toPlatformItem(delivery: PlatformDelivery): IDataObject {
 		balanceNavax: balance.navax,
 		thresholdNavax: threshold.navax,
 		chainId: event.chainId ?? null,
-		eventType: delivery.eventType,
-		webhookId: delivery.webhookId,
-		messageId: delivery.messageId,
 	};
-	return withDeliveredFields(item, delivery, event, MAPPED);
-}
+});

@@ -4,6 +4,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod/v4';
 
+import { schemaProblems } from './schemaProblems';
 import { EVENT_TYPES, navaxToAvax, PLATFORM_DELIVERY_EVENT_TYPE, type EventType } from './primaryNetwork';
 import { isoTime } from './transfers';
 
@@ -17,8 +18,26 @@ export const text = z.string().nullish();
 export const seconds = z.number().nullish();
 
 /** The envelope both types share; `event` is kept whole (loose), its known fields checked. */
-export function deliveryEnvelope<Event extends z.ZodType>(event: Event) {
+function deliveryEnvelope<Event extends z.ZodType>(event: Event) {
 	return z.looseObject({ webhookId: z.string().min(1), eventType: z.string().min(1), messageId: z.string().min(1), event });
+}
+
+/** A parsed delivery: the envelope's fields, the event, and whatever else the service sent. */
+type Delivery<Event> = { webhookId: string; eventType: string; messageId: string; event: Event } & Record<string, unknown>;
+
+/**
+ * A delivery type: its schema (the envelope around `event`) and its item: the event's fields as
+ * `eventFields` shows them, then the envelope's, then every other delivered field as it came.
+ */
+export function deliveryType<Event extends z.ZodObject<z.ZodRawShape, z.core.$loose>>(event: Event, eventFields: (event: z.infer<Event>) => IDataObject) {
+	const schema = deliveryEnvelope(event);
+	/** Event fields the item shows under a name of its own (or their own name). */
+	const mapped = new Set(Object.keys(event.shape));
+	const toItem = (delivery: Delivery<z.infer<Event>>): IDataObject => {
+		const item = { ...eventFields(delivery.event), eventType: delivery.eventType, webhookId: delivery.webhookId, messageId: delivery.messageId };
+		return withDeliveredFields(item, delivery, delivery.event, mapped);
+	};
+	return { schema, toItem };
 }
 
 /** What deliveries of a webhook of each type carry as their eventType. */
@@ -43,7 +62,7 @@ const ENVELOPE_FIELDS = new Set(['webhookId', 'eventType', 'messageId', 'event']
  * The item with every delivered field it does not already show: fields the service sends beyond
  * the published ones reach the workflow as they are (an item field of the same name stands).
  */
-export function withDeliveredFields(item: IDataObject, body: Record<string, unknown>, event: Record<string, unknown>, mapped: ReadonlySet<string>): IDataObject {
+function withDeliveredFields(item: IDataObject, body: Record<string, unknown>, event: object, mapped: ReadonlySet<string>): IDataObject {
 	const complete: IDataObject = { ...item };
 	const unknown = [
 		...Object.entries(event).filter(([key]) => !mapped.has(key)),
@@ -56,10 +75,5 @@ export function withDeliveredFields(item: IDataObject, body: Record<string, unkn
 /** Parses with zod and maps what it parsed, or says briefly what is wrong. */
 export function parseWith<T, Mapped>(schema: z.ZodType<T>, body: unknown, map: (value: T) => Mapped): { ok: true; value: Mapped } | { ok: false; problem: string } {
 	const result = schema.safeParse(body);
-	if (result.success) return { ok: true, value: map(result.data) };
-	const problem = result.error.issues
-		.slice(0, 3)
-		.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`)
-		.join('; ');
-	return { ok: false, problem };
+	return result.success ? { ok: true, value: map(result.data) } : { ok: false, problem: schemaProblems(result.error, 'body') };
 }

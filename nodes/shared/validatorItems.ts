@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod/v4';
 
 import { VALIDATOR_THRESHOLD_ALIAS } from './primaryNetwork';
-import { avaxAndNavax, deliveryEnvelope, isoOrNull, navaxAmount, seconds, text, withDeliveredFields } from './primaryNetworkDeliveries';
+import { avaxAndNavax, deliveryType, isoOrNull, navaxAmount, seconds, text } from './primaryNetworkDeliveries';
 
 /** The event of a validator_activity delivery: the fields the item reads; the rest are kept as they are. */
 const validatorEvent = z.looseObject({
@@ -22,22 +22,16 @@ const validatorEvent = z.looseObject({
 	endTime: seconds,
 });
 
-export const validatorDeliverySchema = deliveryEnvelope(validatorEvent);
-type ValidatorDelivery = z.infer<typeof validatorDeliverySchema>;
-
-const MAPPED = new Set(Object.keys(validatorEvent.shape));
-
 /**
  * One item per delivery: which validator, what happened, the amount (stake, reward or top-up) and
  * an L1 validator's fee balance and threshold, in AVAX and nAVAX; times as ISO dates, the seconds
  * as delivered beside them. The documentation's other name of the threshold sub-event reads as the SDK's.
  */
-export function toValidatorItem(delivery: ValidatorDelivery): IDataObject {
-	const { event } = delivery;
+export const { schema: validatorDeliverySchema, toItem: toValidatorItem } = deliveryType(validatorEvent, (event): IDataObject => {
 	const amount = avaxAndNavax(event.amount);
 	const feeBalance = avaxAndNavax(event.feeBalance);
 	const threshold = avaxAndNavax(event.feeBalanceThreshold);
-	const item: IDataObject = {
+	return {
 		subEvent: event.eventType === VALIDATOR_THRESHOLD_ALIAS ? 'l1_validator_balance_threshold' : event.eventType,
 		nodeId: event.nodeId ?? null,
 		subnetId: event.subnetId ?? null,
@@ -57,9 +51,5 @@ export function toValidatorItem(delivery: ValidatorDelivery): IDataObject {
 		amountNavax: amount.navax,
 		feeBalanceNavax: feeBalance.navax,
 		feeBalanceThresholdNavax: threshold.navax,
-		eventType: delivery.eventType,
-		webhookId: delivery.webhookId,
-		messageId: delivery.messageId,
 	};
-	return withDeliveredFields(item, delivery, event, MAPPED);
-}
+});
