@@ -27,6 +27,23 @@ export function returnAllAndLimit(): INodeProperties[] {
 	];
 }
 
+/** A Get Many's Filters: readListCall checks the ones the user added and sends them as the query. */
+export function filtersCollection(options: INodeProperties[]): INodeProperties {
+	return { displayName: 'Filters', name: 'filters', type: 'collection', placeholder: 'Add Filter', default: {}, options };
+}
+
+/** Newest or oldest first, on the list routes that take a sort order. */
+export const sortOrderOption: INodeProperties = {
+	displayName: 'Sort Order',
+	name: 'sortOrder',
+	type: 'options',
+	default: 'desc',
+	options: [
+		{ name: 'Newest First', value: 'desc' },
+		{ name: 'Oldest First', value: 'asc' },
+	],
+};
+
 /** The webhook to act on: picked by name from GET /v1/webhooks, or given by ID. */
 export function webhookLocator(): INodeProperties {
 	return {

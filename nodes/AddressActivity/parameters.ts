@@ -30,16 +30,6 @@ export function chainIdParameter(context: IExecuteFunctions, itemIndex: number):
 	return parsedParameter(context, 'chainId', 'Chain', itemIndex, parseChainId);
 }
 
-/** The chain an item reads from, and the item's retry limits. */
-export interface ChainCall {
-	chainId: string;
-	retry: RetryPolicy;
-}
-
-export function readChainCall(context: IExecuteFunctions, itemIndex: number): ChainCall {
-	return { chainId: chainIdParameter(context, itemIndex), retry: retryPolicy(context, itemIndex) };
-}
-
 /**
  * An http(s) URL for deliveries. One with a user name or password is refused: the service would
  * keep and show the password; the value is quoted without it.

@@ -1,10 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { chainLocatorProperty } from '../../../shared/chains';
 import { blockRoute } from '../../../shared/chainRoutes';
-import { serviceRequest } from '../../../shared/transport';
-import { parsedParameter, readChainCall, requiredText, type ChainCall } from '../../parameters';
+import { chainIdParameter, parsedParameter, requiredText, retryPolicy } from '../../parameters';
+import { executeRouteGet, type RouteCall } from '../../routeOperations';
 
 const properties: INodeProperties[] = [
 	chainLocatorProperty({ searchListMethod: 'searchChains' }),
@@ -27,19 +27,9 @@ const parseBlockId = requiredText(
 	'a block number or a block hash (0x followed by 64 hex characters)',
 );
 
-interface BlockParameters extends ChainCall {
-	blockId: string;
+export function read(context: IExecuteFunctions, itemIndex: number): RouteCall {
+	const route = blockRoute(chainIdParameter(context, itemIndex), parsedParameter(context, 'blockId', 'Block', itemIndex, parseBlockId));
+	return { route, retry: retryPolicy(context, itemIndex) };
 }
 
-export function read(context: IExecuteFunctions, itemIndex: number): BlockParameters {
-	return { ...readChainCall(context, itemIndex), blockId: parsedParameter(context, 'blockId', 'Block', itemIndex, parseBlockId) };
-}
-
-export async function execute(this: IExecuteFunctions, { chainId, blockId, retry }: BlockParameters, itemIndex: number): Promise<IDataObject> {
-	return await serviceRequest.call(this, {
-		method: 'GET',
-		...blockRoute(chainId, blockId),
-		itemIndex,
-		retry,
-	});
-}
+export const execute = executeRouteGet;

@@ -5,7 +5,7 @@ import { chainLocatorProperty } from '../../../shared/chains';
 import { blocksRoute } from '../../../shared/chainRoutes';
 import { returnAllAndLimit } from '../../fields';
 import { chainIdParameter, readListCall } from '../../parameters';
-import { executeRouteList, type RouteListCall } from '../../routeList';
+import { executeRouteList, type RouteListCall } from '../../routeOperations';
 
 const properties: INodeProperties[] = [
 	chainLocatorProperty({ searchListMethod: 'searchChains' }),

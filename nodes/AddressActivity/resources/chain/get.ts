@@ -1,22 +1,17 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { chainLocatorProperty } from '../../../shared/chains';
 import { chainRoute } from '../../../shared/chainRoutes';
-import { serviceRequest } from '../../../shared/transport';
-import { readChainCall, type ChainCall } from '../../parameters';
+import { chainIdParameter, retryPolicy } from '../../parameters';
+import { executeRouteGet, type RouteCall } from '../../routeOperations';
 
 const properties: INodeProperties[] = [chainLocatorProperty({ searchListMethod: 'searchChains' })];
 
 export const description = updateDisplayOptions({ show: { resource: ['chain'], operation: ['get'] } }, properties);
 
-export const read = readChainCall;
-
-export async function execute(this: IExecuteFunctions, { chainId, retry }: ChainCall, itemIndex: number): Promise<IDataObject> {
-	return await serviceRequest.call(this, {
-		method: 'GET',
-		...chainRoute(chainId),
-		itemIndex,
-		retry,
-	});
+export function read(context: IExecuteFunctions, itemIndex: number): RouteCall {
+	return { route: chainRoute(chainIdParameter(context, itemIndex)), retry: retryPolicy(context, itemIndex) };
 }
+
+export const execute = executeRouteGet;

@@ -3,45 +3,38 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { chainsRoute } from '../../../shared/chainRoutes';
 import { serviceRequest } from '../../../shared/transport';
-import { returnAllAndLimit } from '../../fields';
+import { filtersCollection, returnAllAndLimit } from '../../fields';
 import { readListCall, type ListCall } from '../../parameters';
 import { oneOf } from '../../../shared/parameterChecks';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Feature',
-				name: 'feature',
-				type: 'options',
-				default: 'webhooks',
-				options: [
-					{ name: 'NFT Indexing', value: 'nftIndexing' },
-					{ name: 'Teleporter', value: 'teleporter' },
-					{ name: 'Webhooks', value: 'webhooks' },
-				],
-				description: 'Only chains with this feature enabled',
-			},
-			{
-				displayName: 'Network',
-				name: 'network',
-				type: 'options',
-				default: 'mainnet',
-				options: [
-					{ name: 'Mainnet', value: 'mainnet' },
-					{ name: 'Fuji (Test Network)', value: 'fuji' },
-					{ name: 'Testnet', value: 'testnet' },
-				],
-				description: 'Only chains of this network',
-			},
-		],
-	},
+	filtersCollection([
+		{
+			displayName: 'Feature',
+			name: 'feature',
+			type: 'options',
+			default: 'webhooks',
+			options: [
+				{ name: 'NFT Indexing', value: 'nftIndexing' },
+				{ name: 'Teleporter', value: 'teleporter' },
+				{ name: 'Webhooks', value: 'webhooks' },
+			],
+			description: 'Only chains with this feature enabled',
+		},
+		{
+			displayName: 'Network',
+			name: 'network',
+			type: 'options',
+			default: 'mainnet',
+			options: [
+				{ name: 'Mainnet', value: 'mainnet' },
+				{ name: 'Fuji (Test Network)', value: 'fuji' },
+				{ name: 'Testnet', value: 'testnet' },
+			],
+			description: 'Only chains of this network',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['chain'], operation: ['getMany'] } }, properties);

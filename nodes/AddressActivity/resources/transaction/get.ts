@@ -1,10 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { chainLocatorProperty } from '../../../shared/chains';
 import { transactionRoute } from '../../../shared/chainRoutes';
-import { serviceRequest } from '../../../shared/transport';
-import { parsedParameter, readChainCall, requiredText, type ChainCall } from '../../parameters';
+import { chainIdParameter, parsedParameter, requiredText, retryPolicy } from '../../parameters';
+import { executeRouteGet, type RouteCall } from '../../routeOperations';
 
 const properties: INodeProperties[] = [
 	chainLocatorProperty({ searchListMethod: 'searchChains' }),
@@ -27,19 +27,9 @@ const parseTxHash = requiredText(
 	'a transaction hash (0x followed by 64 hex characters)',
 );
 
-interface TransactionParameters extends ChainCall {
-	txHash: string;
+export function read(context: IExecuteFunctions, itemIndex: number): RouteCall {
+	const route = transactionRoute(chainIdParameter(context, itemIndex), parsedParameter(context, 'txHash', 'Transaction Hash', itemIndex, parseTxHash));
+	return { route, retry: retryPolicy(context, itemIndex) };
 }
 
-export function read(context: IExecuteFunctions, itemIndex: number): TransactionParameters {
-	return { ...readChainCall(context, itemIndex), txHash: parsedParameter(context, 'txHash', 'Transaction Hash', itemIndex, parseTxHash) };
-}
-
-export async function execute(this: IExecuteFunctions, { chainId, txHash, retry }: TransactionParameters, itemIndex: number): Promise<IDataObject> {
-	return await serviceRequest.call(this, {
-		method: 'GET',
-		...transactionRoute(chainId, txHash),
-		itemIndex,
-		retry,
-	});
-}
+export const execute = executeRouteGet;

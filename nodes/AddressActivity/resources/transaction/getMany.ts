@@ -3,34 +3,27 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { chainLocatorProperty } from '../../../shared/chains';
 import { transactionsRoute } from '../../../shared/chainRoutes';
-import { returnAllAndLimit } from '../../fields';
+import { filtersCollection, returnAllAndLimit } from '../../fields';
 import { chainIdParameter, readListCall } from '../../parameters';
-import { executeRouteList, type RouteListCall } from '../../routeList';
+import { executeRouteList, type RouteListCall } from '../../routeOperations';
 import { oneOf } from '../../../shared/parameterChecks';
 
 const properties: INodeProperties[] = [
 	chainLocatorProperty({ searchListMethod: 'searchChains' }),
 	...returnAllAndLimit(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				default: 'success',
-				options: [
-					{ name: 'Success', value: 'success' },
-					{ name: 'Failed', value: 'failed' },
-				],
-				description: 'Only transactions with this outcome',
-			},
-		],
-	},
+	filtersCollection([
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'options',
+			default: 'success',
+			options: [
+				{ name: 'Success', value: 'success' },
+				{ name: 'Failed', value: 'failed' },
+			],
+			description: 'Only transactions with this outcome',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['transaction'], operation: ['getMany'] } }, properties);

@@ -6,9 +6,9 @@ import { addressTransactionsRoute } from '../../../shared/chainRoutes';
 import { chainLocatorProperty } from '../../../shared/chains';
 import { InvalidInputError, quoteValue } from '../../../shared/errors';
 import { wholeNumber } from '../../../shared/numbers';
-import { returnAllAndLimit } from '../../fields';
+import { filtersCollection, returnAllAndLimit, sortOrderOption } from '../../fields';
 import { chainIdParameter, parsedParameter, readListCall } from '../../parameters';
-import { executeRouteList, type RouteListCall } from '../../routeList';
+import { executeRouteList, type RouteListCall } from '../../routeOperations';
 import { oneOf } from '../../../shared/parameterChecks';
 
 const properties: INodeProperties[] = [
@@ -23,41 +23,25 @@ const properties: INodeProperties[] = [
 		description: 'The address whose transactions to list',
 	},
 	...returnAllAndLimit(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'End Block',
-				name: 'endBlock',
-				type: 'number',
-				default: 0,
-				typeOptions: { minValue: 0 },
-				description: 'Only transactions up to this block number (inclusive)',
-			},
-			{
-				displayName: 'Sort Order',
-				name: 'sortOrder',
-				type: 'options',
-				default: 'desc',
-				options: [
-					{ name: 'Newest First', value: 'desc' },
-					{ name: 'Oldest First', value: 'asc' },
-				],
-			},
-			{
-				displayName: 'Start Block',
-				name: 'startBlock',
-				type: 'number',
-				default: 0,
-				typeOptions: { minValue: 0 },
-				description: 'Only transactions from this block number on (inclusive)',
-			},
-		],
-	},
+	filtersCollection([
+		{
+			displayName: 'End Block',
+			name: 'endBlock',
+			type: 'number',
+			default: 0,
+			typeOptions: { minValue: 0 },
+			description: 'Only transactions up to this block number (inclusive)',
+		},
+		sortOrderOption,
+		{
+			displayName: 'Start Block',
+			name: 'startBlock',
+			type: 'number',
+			default: 0,
+			typeOptions: { minValue: 0 },
+			description: 'Only transactions from this block number on (inclusive)',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['transaction'], operation: ['getManyForAddress'] } }, properties);

@@ -4,9 +4,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { AddressSet, splitEntries, splitList } from '../../../shared/addresses';
 import { utxosRoute } from '../../../shared/chainRoutes';
 import { InvalidInputError, quoteValue } from '../../../shared/errors';
-import { returnAllAndLimit } from '../../fields';
+import { returnAllAndLimit, sortOrderOption } from '../../fields';
 import { checkedCollection, parseBoolean, parsedParameter, readListCall, requiredText, type CollectionChecks } from '../../parameters';
-import { executeRouteList, type RouteListCall } from '../../routeList';
+import { executeRouteList, type RouteListCall } from '../../routeOperations';
 import { oneOf } from '../../../shared/parameterChecks';
 
 const properties: INodeProperties[] = [
@@ -63,16 +63,7 @@ const properties: INodeProperties[] = [
 				default: false,
 				description: 'Whether to include UTXOs that were already spent',
 			},
-			{
-				displayName: 'Sort Order',
-				name: 'sortOrder',
-				type: 'options',
-				default: 'desc',
-				options: [
-					{ name: 'Newest First', value: 'desc' },
-					{ name: 'Oldest First', value: 'asc' },
-				],
-			},
+			sortOrderOption,
 		],
 	},
 ];

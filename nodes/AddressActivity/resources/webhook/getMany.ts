@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { serviceList, servicePages, type Page } from '../../../shared/pagination';
 import { EVENT_TYPES, type EventType } from '../../../shared/primaryNetwork';
-import { returnAllAndLimit } from '../../fields';
+import { filtersCollection, returnAllAndLimit } from '../../fields';
 import { parseWebhookStatus, readListCall, type ListCall } from '../../parameters';
 import { oneOf } from '../../../shared/parameterChecks';
 import { EVENT_TYPE_OPTIONS } from '../../../shared/primaryNetworkProperties';
@@ -11,38 +11,31 @@ import { withAvaxThresholds } from './readableThresholds';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Event Type',
-				name: 'eventType',
-				type: 'options',
-				default: 'address_activity',
-				options: EVENT_TYPE_OPTIONS,
-				description: 'Only webhooks of this type',
-			},
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				default: 'active',
-				options: [
-					{ name: 'Active', value: 'active' },
-					{
-						name: 'Inactive',
-						value: 'inactive',
-						description: 'Deactivated by a user, or by the service after failed deliveries',
-					},
-				],
-				description: 'Only webhooks with this status',
-			},
-		],
-	},
+	filtersCollection([
+		{
+			displayName: 'Event Type',
+			name: 'eventType',
+			type: 'options',
+			default: 'address_activity',
+			options: EVENT_TYPE_OPTIONS,
+			description: 'Only webhooks of this type',
+		},
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'options',
+			default: 'active',
+			options: [
+				{ name: 'Active', value: 'active' },
+				{
+					name: 'Inactive',
+					value: 'inactive',
+					description: 'Deactivated by a user, or by the service after failed deliveries',
+				},
+			],
+			description: 'Only webhooks with this status',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['getMany'] } }, properties);
