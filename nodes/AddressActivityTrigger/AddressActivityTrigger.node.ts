@@ -117,6 +117,6 @@ export class AddressActivityTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const primary = readPrimaryNetworkDeliveryConfig(this);
 		if (primary) return await receivePrimaryNetworkDelivery(this, primary);
-		return await receiveDelivery.call(this);
+		return await receiveDelivery(this);
 	}
 }

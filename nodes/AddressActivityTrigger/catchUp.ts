@@ -19,7 +19,7 @@
  *   published), Webhook > Reactivate turns it on and sends the same request in a resume form
  *   (catchUpResume.ts): the gap then starts at the recorded gap or mark, which it cannot advance.
  * - A transaction met both live and in the catch-up (at the gap's edges) runs once: a process
- *   remembers what it put out (transactionWindow.ts), and deactivation copies what a catch-up may
+ *   remembers what it put out (processMemory.ts), and deactivation copies what a catch-up may
  *   meet into the gap. Across webhook processes, or an n8n restart after a gap that started
  *   unseen, such a transaction can run twice: the exactly-once recipe (Postgres) removes those.
  */
@@ -29,8 +29,7 @@ import { fetchFirstBlockSince, fetchHeadBlock } from '../shared/chainData';
 import { CATCH_UP_ANSWER_MS, CATCH_UP_EVENT, postCatchUpRequest } from '../shared/catchUpRequest';
 import { fetchSharedSecret } from '../shared/webhooks';
 import type { CatchUpRequest } from './catchUpRun';
-import { sharedSecrets } from './processMemory';
-import { transactionWindowFor } from './transactionWindow';
+import { sharedSecrets, transactionWindowFor } from './processMemory';
 import type { CatchUpState, ChainState } from './staticData';
 import type { TriggerConfig } from './triggerConfig';
 
@@ -113,7 +112,7 @@ async function sharedSecret(context: IHookFunctions, verify: boolean): Promise<s
  * Sends the catch-up request to the trigger's own URL; true when n8n accepted (or had nothing to run).
  * When the wait runs out n8n may still start the run: the gap is kept all the same, so nothing is
  * lost. The next activation asks again; in the process that ran it, the transactions it put out are
- * skipped (transactionWindow.ts); in another process, or after a restart, they run again.
+ * skipped (processMemory.ts); in another process, or after a restart, they run again.
  */
 async function requestCatchUp(context: IHookFunctions, url: string, body: CatchUpRequest, verify: boolean, ends: number): Promise<boolean> {
 	const wait = Math.min(CATCH_UP_ANSWER_MS, ends - Date.now());

@@ -11,20 +11,10 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 import { CATCH_UP_EVENT, type ResumeRequest } from '../shared/catchUpRequest';
 import { catchUpLimitMs } from './catchUp';
 import { receiveCatchUp, type CatchUpRequest } from './catchUpRun';
-import { ownWebhook, type Arrival } from './deliveryLookups';
+import { ownWebhook, type Arrival } from './processMemory';
 import { acknowledgeWithoutRun, answer, RECEIVED } from './receive';
 import type { ChainStates } from './staticData';
 import type { DeliveryConfig } from './triggerConfig';
-
-/** The resume form of the catch-up request in a body, if it is one. */
-export function asResumeRequest(body: unknown): ResumeRequest | undefined {
-	const request = body as Partial<ResumeRequest> | undefined;
-	if (request?.eventType !== CATCH_UP_EVENT || typeof request.messageId !== 'string' || typeof request.webhookId !== 'string' || typeof request.chainId !== 'string') {
-		return undefined;
-	}
-	const toBlock = request.resume?.toBlock;
-	return typeof toBlock === 'number' && Number.isInteger(toBlock) && toBlock >= 0 ? (request as ResumeRequest) : undefined;
-}
 
 /** The gap as the last publication left it, up to the request's block; a text when there is none to catch up. */
 function recordedGap(context: IWebhookFunctions, request: ResumeRequest, now: number): CatchUpRequest['catchUp'] | string {

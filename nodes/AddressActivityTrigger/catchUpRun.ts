@@ -11,9 +11,8 @@ import { fetchNativeToken } from '../shared/chains';
 import { AddressSet } from '../shared/addresses';
 import { toTransfers } from '../shared/transfers';
 import { CATCH_UP_READ_MS, CATCH_UP_SCAN_REQUESTS, CATCH_UP_TOKEN_MS, readGap, type GapRead } from './catchUpRead';
-import { knownWebhooks, nativeTokens, webhookKey } from './processMemory';
+import { knownWebhooks, nativeTokens, transactionWindowFor, webhookKey } from './processMemory';
 import { acknowledgeWithoutRun, answer, claimMessage, RECEIVED, settleWithAnswer } from './receive';
-import { transactionWindowFor } from './transactionWindow';
 import type { DeliveryConfig } from './triggerConfig';
 
 
@@ -37,21 +36,6 @@ export interface CatchUpRequest {
 		/** Webhook > Reactivate from the last publication's mark: the gap began unseen, some time after gapStartedAt. */
 		startUnseen?: boolean;
 	};
-}
-
-function isBlock(value: unknown): value is number {
-	return typeof value === 'number' && Number.isInteger(value) && value >= 0;
-}
-
-/** The catch-up request in a body, if it is one. */
-export function asCatchUpRequest(body: unknown): CatchUpRequest | undefined {
-	const request = body as Partial<CatchUpRequest> | undefined;
-	if (request?.eventType !== CATCH_UP_EVENT || typeof request.messageId !== 'string' || typeof request.webhookId !== 'string' || typeof request.chainId !== 'string') {
-		return undefined;
-	}
-	const gap = request.catchUp;
-	if (!isBlock(gap?.fromBlock) || !isBlock(gap.toBlock) || !Array.isArray(gap.seen)) return undefined;
-	return request as CatchUpRequest;
 }
 
 /** The item that says the gap began before the limit, so a workflow can alert on what is not put out. */

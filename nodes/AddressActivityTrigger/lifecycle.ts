@@ -20,8 +20,7 @@ import {
 } from '../shared/webhooks';
 import type { ServiceCall } from '../shared/transport';
 import { catchUpAfterActivation, catchUpDeadline, gapStart, recordGap } from './catchUp';
-import { rememberWebhook } from './deliveryLookups';
-import { forgetWebhooksAt, knownWebhooks, nativeTokens, sharedSecrets, webhookKey } from './processMemory';
+import { forgetWebhooksAt, knownWebhooks, nativeTokens, rememberWebhook, sharedSecrets, webhookKey } from './processMemory';
 import { canBeUpdated, reconcileWebhook, webhookLabel } from './registration';
 import { chainState, chainStates, clearRegistration, recordRegistration, saveChainStates, type ChainStates } from './staticData';
 import { readTriggerConfig, type OnDeactivation, type TriggerConfig } from './triggerConfig';

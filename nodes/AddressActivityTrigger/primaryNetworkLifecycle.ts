@@ -11,8 +11,7 @@ import { VALIDATOR_THRESHOLD_ALIAS } from '../shared/primaryNetwork';
 import { primaryNetworkCreateBody, primaryNetworkMetadata } from '../shared/primaryNetworkWebhooks';
 import { serviceRequest, type ServiceCall } from '../shared/transport';
 import { deleteWebhook, fetchSharedSecret, getWebhook, updateWebhook, type RemoteWebhook } from '../shared/webhooks';
-import { credentialKey, rememberWebhook } from './deliveryLookups';
-import { forgetWebhooksAt, sharedSecrets } from './processMemory';
+import { credentialKey, forgetWebhooksAt, rememberWebhook, sharedSecrets } from './processMemory';
 import type { PrimaryNetworkConfig } from './primaryNetworkConfig';
 import { clearRegistration, registrationState } from './staticData';
 

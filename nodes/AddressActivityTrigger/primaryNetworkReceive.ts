@@ -4,7 +4,7 @@ import { EVENT_TYPES } from '../shared/primaryNetwork';
 import { DELIVERY_EVENT_TYPES, parseWith } from '../shared/primaryNetworkDeliveries';
 import { platformDeliverySchema, toPlatformItem } from '../shared/platformItems';
 import { toValidatorItem, validatorDeliverySchema } from '../shared/validatorItems';
-import { ownWebhook } from './deliveryLookups';
+import { ownWebhook } from './processMemory';
 import type { PrimaryNetworkDeliveryConfig } from './primaryNetworkConfig';
 import { answer, arrivalNow, claimMessage, rawMessageItem, RECEIVED, urlDeliveredTo, verifiedBody } from './receive';
 

@@ -1,13 +1,19 @@
 /**
  * What the trigger keeps in one n8n process's memory, never in static data (saved whole by whoever
- * writes last). Any of it may be lost at any moment and is re-read from the service when needed.
+ * writes last), and what a delivery is checked against there: the shared secret that verifies its
+ * signature, the webhooks at the trigger's URLs, the messages and transactions already run. Any of
+ * it may be lost at any moment and is read again from the service (one attempt each, within the
+ * delivery's budget: the service waits 10 s for an answer).
  */
-import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError, sleep } from 'n8n-workflow';
+import type { IDataObject, INode, IWebhookFunctions } from 'n8n-workflow';
 
 import { BoundedMap } from './boundedMap';
-import type { AddressSet } from '../shared/addresses';
+import { AddressSet } from '../shared/addresses';
 import type { NativeToken } from '../shared/transfers';
-import { transactionWindows } from './transactionWindow';
+import { CREDENTIAL_TYPE, MIN_ATTEMPT_MS, timeLeft, type RetryPolicy } from '../shared/transport';
+import { fetchSharedSecret, getWebhook, type RemoteWebhook } from '../shared/webhooks';
+import { isSignatureValid, type SignedDelivery } from './signature';
 
 /** A webhook registered at one of this process's trigger URLs (one per chain), as last read from the service. */
 export interface KnownWebhook {
@@ -71,6 +77,9 @@ export const parsedAddressLists = new BoundedMap<string, AddressSet>(8);
  */
 export const testRegistrations = new BoundedMap<string, Record<string, IDataObject>>(200);
 
+/** Per trigger URL and chain: the transactions this process put out (TransactionWindow below). */
+export const transactionWindows = new BoundedMap<string, TransactionWindow>(2000);
+
 /** Forgets everything (tests use it to stand for a restarted or another process). */
 export function forgetProcessMemory(): void {
 	knownWebhooks.clear();
@@ -83,6 +92,175 @@ export function forgetProcessMemory(): void {
 	webhookReads.clear();
 	transactionWindows.clear();
 	testRegistrations.clear();
+}
+
+/** While a delivery waits for its answer (the service allows 10 s): one attempt, no waiting out limits. */
+const NO_RETRY: RetryPolicy = { maxRateLimitRetries: 0, maxServerErrorRetries: 0 };
+
+/** When a delivery arrived, and when its calls to the service must have ended (ms since epoch). */
+export interface Arrival {
+	arrivedAt: number;
+	deadline: number;
+}
+
+// The shared secret, which verifies a delivery's signature.
+
+/**
+ * Reads of the shared secret start at most this often per credential: forged requests cost at most
+ * one read per interval, and cannot use up the read a delivery signed after a rotation needs.
+ */
+export const SECRET_READ_INTERVAL_MS = 1000;
+
+/** The credential's identity without reading (and decrypting) it: its id in the workflow. */
+export function credentialKey(context: { getNode(): INode }): string {
+	return context.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? 'default';
+}
+
+async function readSecret(context: IWebhookFunctions, key: string, arrival: Arrival, known: string | undefined): Promise<string | undefined> {
+	const startedAt = Date.now();
+	const reading = (async () => {
+		try {
+			return await fetchSharedSecret.call(context, { retry: NO_RETRY, deadline: arrival.deadline });
+		} catch (error) {
+			context.logger.warn(
+				`Address Activity Trigger "${context.getNode().name}": could not read the shared secret to verify a delivery: ${error instanceof Error ? error.message : String(error)}`,
+			);
+			return undefined;
+		}
+	})();
+	sharedSecrets.set(key, { secret: known, readStartedAt: startedAt, reading });
+	const secret = (await reading) ?? known;
+	sharedSecrets.set(key, { secret, readStartedAt: startedAt });
+	return secret;
+}
+
+/**
+ * The shared secret as this process knows it; with `fresh`, as read by a request that started after
+ * the delivery arrived (so a rotation is seen; waiting deliveries share that read). Undefined when
+ * it cannot be had in time.
+ */
+export async function sharedSecretFor(
+	context: IWebhookFunctions,
+	key: string,
+	arrival: Arrival,
+	fresh: boolean,
+): Promise<string | undefined> {
+	for (;;) {
+		const entry = sharedSecrets.get(key);
+		if (!fresh && entry?.secret !== undefined) return entry.secret;
+		const readAfterArrival = entry !== undefined && entry.readStartedAt >= arrival.arrivedAt;
+		if (entry?.reading) {
+			const secret = await entry.reading;
+			if (readAfterArrival || !fresh) return secret ?? entry.secret;
+			continue;
+		}
+		if (readAfterArrival) return entry.secret;
+		const startAt = Math.max(Date.now(), (entry?.readStartedAt ?? 0) + SECRET_READ_INTERVAL_MS);
+		if (startAt + MIN_ATTEMPT_MS > arrival.deadline) return entry?.secret;
+		// Someone else may start the read while this one waits its turn: the loop then shares it.
+		if (startAt > Date.now()) await sleep(startAt - Date.now());
+		else return await readSecret(context, key, arrival, entry?.secret);
+	}
+}
+
+/** Verifies with the secret this process knows; reads it again (at most once a second per credential) when that fails. */
+export async function isAuthentic(context: IWebhookFunctions, delivery: SignedDelivery, arrival: Arrival): Promise<boolean> {
+	const key = credentialKey(context);
+	const known = await sharedSecretFor(context, key, arrival, false);
+	if (known !== undefined && isSignatureValid(delivery, known)) return true;
+	const fresh = await sharedSecretFor(context, key, arrival, true);
+	return fresh !== undefined && fresh !== known && isSignatureValid(delivery, fresh);
+}
+
+// The webhooks at the trigger's URLs: known here, or asked of the service.
+
+/** A webhook id found to deliver elsewhere is asked about again after this long. */
+const FOREIGN_RECHECK_MS = 60_000;
+
+/** Remembers the webhook as registered at `url` in this process (activation does it too). */
+export function rememberWebhook(url: string, webhook: RemoteWebhook, rereadAt = 0): KnownWebhook {
+	const known: KnownWebhook = {
+		id: webhook.id,
+		chainId: webhook.chainId === undefined || webhook.chainId === null ? undefined : String(webhook.chainId),
+		addresses: new AddressSet(webhook.metadata?.addresses),
+		rereadAt,
+	};
+	knownWebhooks.set(webhookKey(url, webhook.id), known);
+	foreignWebhooks.delete(webhook.id);
+	return known;
+}
+
+type Ownership =
+	| { kind: 'own'; webhook: KnownWebhook }
+	| { kind: 'foreign' }
+	| { kind: 'unreachable'; reason: string };
+
+async function readWebhook(context: IWebhookFunctions, webhookId: string, arrival: Arrival): Promise<RemoteWebhook | 'gone' | string> {
+	if (timeLeft(arrival.deadline) === undefined) return 'no time left to ask';
+	try {
+		return await getWebhook.call(context, webhookId, { retry: NO_RETRY, deadline: arrival.deadline });
+	} catch (error) {
+		if (error instanceof NodeApiError && error.httpCode === '404') return 'gone';
+		return error instanceof Error ? error.message : String(error);
+	}
+}
+
+/**
+ * Whether `webhookId` is one of the webhooks at this trigger's URL, of its event type and (for
+ * address activity) on one of its chains: known here, or asked of the service (a fact no concurrent
+ * writer in n8n can lose), so a delivery during activation is accepted too.
+ */
+export async function ownWebhook(
+	context: IWebhookFunctions,
+	url: string,
+	webhookId: string,
+	arrival: Arrival,
+	expected: { eventType?: string; chainIds?: string[] } = {},
+): Promise<Ownership> {
+	const { eventType = 'address_activity', chainIds } = expected;
+	const onOurChain = (chainId: string | undefined) => chainIds === undefined || (chainId !== undefined && chainIds.includes(chainId));
+	const known = knownWebhooks.get(webhookKey(url, webhookId));
+	if (known !== undefined && onOurChain(known.chainId)) return { kind: 'own', webhook: known };
+	const foreignAt = foreignWebhooks.get(webhookId);
+	if (foreignAt !== undefined && Date.now() - foreignAt < FOREIGN_RECHECK_MS) return { kind: 'foreign' };
+	const startedAt = Date.now();
+	const webhook = await readWebhook(context, webhookId, arrival);
+	if (typeof webhook === 'string' && webhook !== 'gone') return { kind: 'unreachable', reason: webhook };
+	if (webhook === 'gone' || webhook.url !== url || webhook.eventType !== eventType || !onOurChain(webhook.chainId === undefined ? undefined : String(webhook.chainId))) {
+		foreignWebhooks.set(webhookId, Date.now());
+		return { kind: 'foreign' };
+	}
+	return { kind: 'own', webhook: rememberWebhook(url, webhook, startedAt) };
+}
+
+/**
+ * The webhook as the service has it now, for a delivery that mentions no known address: only a read
+ * that started after the delivery arrived has every address it was sent for (arrivals share one).
+ */
+export async function freshKnownWebhook(
+	context: IWebhookFunctions,
+	url: string,
+	known: KnownWebhook,
+	arrival: Arrival,
+): Promise<KnownWebhook | undefined> {
+	const { arrivedAt } = arrival;
+	const key = webhookKey(url, known.id);
+	const underWay = webhookReads.get(key);
+	if (underWay !== undefined && underWay.startedAt >= arrivedAt) return await underWay.read;
+	const latest = knownWebhooks.get(key) ?? known;
+	if (latest.rereadAt >= arrivedAt) return latest;
+	const startedAt = Date.now();
+	const read = (async () => {
+		const webhook = await readWebhook(context, known.id, arrival);
+		if (typeof webhook === 'string' || webhook.url !== url) return undefined;
+		return rememberWebhook(url, webhook, startedAt);
+	})();
+	webhookReads.set(key, { startedAt, read });
+	try {
+		return await read;
+	} finally {
+		if (webhookReads.get(key)?.read === read) webhookReads.delete(key);
+	}
 }
 
 // Which messages this process started a run for (retries reuse a messageId for about 45 hours).
@@ -156,6 +334,72 @@ export function messageWindowFor(url: string): MessageWindow {
 	if (window === undefined) {
 		window = new MessageWindow();
 		messageWindows.set(url, window);
+	}
+	return window;
+}
+
+// Which transactions this process put out per trigger URL and chain, live or in a catch-up, so that
+// a transaction met by both at a gap's edges runs once. Deactivation copies what a catch-up may meet
+// into static data (catchUp.ts).
+
+/** Transactions remembered per URL and chain: far more than arrive around one deactivation or activation. */
+const TRANSACTION_WINDOW_SIZE = 20_000;
+
+class TransactionWindow {
+	/** Lower-case hash -> its block, and whether a catch-up put it out. */
+	private readonly entries = new Map<string, { block: number; caughtUp: boolean }>();
+
+	/**
+	 * For a catch-up: claims the transactions not put out before, live or caught up, and returns them
+	 * (synchronous: of a live delivery and a catch-up meeting one transaction in a process, one runs it).
+	 */
+	claimCaughtUp(transactions: Array<{ hash: string; block: number }>): string[] {
+		const claimed: string[] = [];
+		for (const { hash, block } of transactions) {
+			const key = hash.toLowerCase();
+			if (this.entries.has(key)) continue;
+			this.entries.set(key, { block, caughtUp: true });
+			claimed.push(key);
+		}
+		this.trim();
+		return claimed;
+	}
+
+	/** For a live delivery: false when a catch-up put the transaction out; else records it (returns its key). */
+	claimLive(hash: string, block: number): string | undefined {
+		const key = hash.toLowerCase();
+		if (this.entries.get(key)?.caughtUp === true) return undefined;
+		this.entries.delete(key);
+		this.entries.set(key, { block, caughtUp: false });
+		this.trim();
+		return key;
+	}
+
+	/** Gives up claims whose run n8n did not accept, so that the service's retry or the next catch-up runs them. */
+	release(hashes: string[]): void {
+		for (const hash of hashes) this.entries.delete(hash);
+	}
+
+	/** The transactions put out in blocks from `fromBlock` on. */
+	since(fromBlock: number): string[] {
+		return [...this.entries].filter(([, entry]) => entry.block >= fromBlock).map(([hash]) => hash);
+	}
+
+	private trim(): void {
+		for (const key of this.entries.keys()) {
+			if (this.entries.size <= TRANSACTION_WINDOW_SIZE) break;
+			this.entries.delete(key);
+		}
+	}
+}
+
+/** One window per trigger URL and chain: a gap's blocks are numbered per chain. */
+export function transactionWindowFor(url: string, chainId: string): TransactionWindow {
+	const key = `${chainId} ${url}`;
+	let window = transactionWindows.get(key);
+	if (window === undefined) {
+		window = new TransactionWindow();
+		transactionWindows.set(key, window);
 	}
 	return window;
 }

@@ -1,7 +1,6 @@
 import { AddressSet } from '../../nodes/shared/addresses';
 import { parseDelivery, type Delivery } from '../../nodes/shared/deliverySchema';
-import { mentionsMonitored } from '../../nodes/shared/monitored';
-import { toTransfers } from '../../nodes/shared/transfers';
+import { mentionsMonitored, toTransfers } from '../../nodes/shared/transfers';
 
 const alice = '0x1111111111111111111111111111111111111111';
 const bob = '0x2222222222222222222222222222222222222222';

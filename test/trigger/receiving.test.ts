@@ -1,8 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { forgetProcessMemory, messageWindows } from '../../nodes/AddressActivityTrigger/processMemory';
-import { transactionWindows } from '../../nodes/AddressActivityTrigger/transactionWindow';
-import { SECRET_READ_INTERVAL_MS } from '../../nodes/AddressActivityTrigger/deliveryLookups';
+import { forgetProcessMemory, messageWindows, SECRET_READ_INTERVAL_MS, transactionWindows } from '../../nodes/AddressActivityTrigger/processMemory';
 import { signDelivery } from '../harness/signing';
 import { sleep } from '../harness/wait';
 import { logLines } from '../harness/logger';
