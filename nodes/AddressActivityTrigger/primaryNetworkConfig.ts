@@ -1,17 +1,8 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { oneOf, parseAvaxThreshold, parsePChainAddresses, parseSubEvents, parseValidatorKey, parseValidatorKeys } from '../shared/parameterChecks';
-import {
-	ADDRESS_SUB_EVENTS,
-	BALANCE_TYPES,
-	EVENT_TYPES,
-	NETWORKS,
-	VALIDATOR_KEY_TYPES,
-	VALIDATOR_SUB_EVENTS,
-	type EventType,
-	type PrimaryNetwork,
-} from '../shared/primaryNetwork';
-import type { PlatformWatch, PrimaryNetworkWatch, ValidatorWatch } from '../shared/primaryNetworkWebhooks';
+import { EVENT_TYPES, type EventType } from '../shared/primaryNetwork';
+import type { PrimaryNetworkWatch } from '../shared/primaryNetworkWebhooks';
+import { readPrimaryNetworkWatch, type ReadParameter, type WatchFieldNames } from '../shared/primaryNetworkWatch';
 import { parsedTriggerParameter } from '../shared/triggerParameters';
 import type { OnDeactivation } from './triggerConfig';
 
@@ -38,41 +29,12 @@ export interface PrimaryNetworkConfig extends PrimaryNetworkDeliveryConfig {
 	webhookName: string;
 }
 
-function readPlatformWatch(context: TriggerContext, network: PrimaryNetwork): PlatformWatch {
-	const addresses = parsedTriggerParameter(context, 'P-Chain Addresses', () => parsePChainAddresses(network)(context.getNodeParameter('pChainAddresses', '')));
-	const chosen = parsedTriggerParameter(context, 'Sub-Events', () => parseSubEvents(ADDRESS_SUB_EVENTS)(context.getNodeParameter('addressSubEvents', [])));
-	const watch: PlatformWatch = { eventType: EVENT_TYPES.primaryNetworkAddressActivity, network, addresses, subEvents: chosen };
-	if (chosen.includes('balance_threshold')) {
-		const balanceType = parsedTriggerParameter(context, 'Balance Type', () => oneOf(BALANCE_TYPES)(context.getNodeParameter('balanceType', 'unlockedUnstaked')));
-		const navax = parsedTriggerParameter(context, 'Balance Threshold (AVAX)', () =>
-			parseAvaxThreshold('the Balance Threshold sub-event needs the amount to watch for')(context.getNodeParameter('balanceThreshold', '')),
-		);
-		watch.balanceThreshold = { balanceType, navax };
-	}
-	return watch;
-}
-
-function readValidatorWatch(context: TriggerContext, network: PrimaryNetwork): ValidatorWatch {
-	const keyType = parsedTriggerParameter(context, 'Watch By', () => oneOf(VALIDATOR_KEY_TYPES)(context.getNodeParameter('validatorKeyType', 'nodeId')));
-	const key = parsedTriggerParameter(context, keyType === 'nodeId' ? 'Node ID' : 'Subnet ID', () => parseValidatorKey(keyType)(context.getNodeParameter('validatorKey', '')));
-	const chosen = parsedTriggerParameter(context, 'Sub-Events', () => parseSubEvents(VALIDATOR_SUB_EVENTS)(context.getNodeParameter('validatorSubEvents', [])));
-	const filters = context.getNodeParameter('validatorFilters', {}) as IDataObject;
-	const watch: ValidatorWatch = {
-		eventType: EVENT_TYPES.validatorActivity,
-		network,
-		keyType,
-		key,
-		subEvents: chosen,
-		nodeIds: parsedTriggerParameter(context, 'Node IDs', () => parseValidatorKeys('nodeId')(filters.nodeIds ?? '')),
-		subnetIds: parsedTriggerParameter(context, 'Subnet IDs', () => parseValidatorKeys('subnetId')(filters.subnetIds ?? '')),
-	};
-	if (chosen.includes('l1_validator_balance_threshold')) {
-		watch.feeBalanceThresholdNavax = parsedTriggerParameter(context, 'L1 Fee Balance Threshold (AVAX)', () =>
-			parseAvaxThreshold('the L1 Validator Balance Threshold sub-event needs the fee balance to watch for')(context.getNodeParameter('feeBalanceThreshold', '')),
-		);
-	}
-	return watch;
-}
+/** The trigger's names of the fields Webhook > Create names differently. */
+const FIELD_NAMES: WatchFieldNames = {
+	pChainAddresses: 'P-Chain Addresses',
+	validatorKeyType: 'Watch By',
+	validatorKey: (keyType) => (keyType === 'nodeId' ? 'Node ID' : 'Subnet ID'),
+};
 
 /** The delivery parameters of a primary-network type; undefined when the trigger watches EVM activity. */
 export function readPrimaryNetworkDeliveryConfig(context: TriggerContext): PrimaryNetworkDeliveryConfig | undefined {
@@ -93,8 +55,8 @@ export function readPrimaryNetworkDeliveryConfig(context: TriggerContext): Prima
 export function readPrimaryNetworkConfig(context: TriggerContext): PrimaryNetworkConfig | undefined {
 	const delivery = readPrimaryNetworkDeliveryConfig(context);
 	if (delivery === undefined) return undefined;
-	const network = parsedTriggerParameter(context, 'Network', () => oneOf(NETWORKS)(context.getNodeParameter('network', 'mainnet')));
-	const watch = delivery.eventType === EVENT_TYPES.validatorActivity ? readValidatorWatch(context, network) : readPlatformWatch(context, network);
+	const read: ReadParameter = (name, field, parse, fallback) => parsedTriggerParameter(context, field, () => parse(context.getNodeParameter(name, fallback)));
+	const watch = readPrimaryNetworkWatch(read, delivery.eventType, FIELD_NAMES);
 	const options = context.getNodeParameter('options', {}) as IDataObject;
 	return {
 		...delivery,

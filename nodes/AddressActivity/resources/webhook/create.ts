@@ -13,7 +13,7 @@ import { batchSizeOption, batchSizeParameter } from '../address/batches';
 import { booleanParameter, chainIdParameter, parseCallbackUrl, parsedParameter, parseWebhookText, retryPolicy } from '../../parameters';
 import { oneOf } from '../../../shared/parameterChecks';
 import { addressesProperty, eventSignaturesProperty, includeInternalTxsProperty, includeLogsProperty } from '../../../shared/webhookProperties';
-import { readPrimaryNetworkWatch } from './primaryNetworkCreate';
+import { readWebhookWatch } from './primaryNetworkCreate';
 import { EVM_ONLY, EVM_ONLY_IN_COLLECTION, evmOnly } from '../../../shared/primaryNetworkProperties';
 import { eventTypeProperty, primaryNetworkProperties } from './primaryNetworkFields';
 import { withAvaxThresholds } from './readableThresholds';
@@ -123,7 +123,7 @@ export function read(context: IExecuteFunctions, itemIndex: number): CreateParam
 	const name = parsedParameter(context, `${fields}.name`, 'Name', itemIndex, parseWebhookText, '');
 	const description = parsedParameter(context, `${fields}.description`, 'Description', itemIndex, parseWebhookText, '');
 	if (eventType !== EVENT_TYPES.addressActivity) {
-		const watch = readPrimaryNetworkWatch(context, itemIndex, eventType);
+		const watch = readWebhookWatch(context, itemIndex, eventType);
 		return { watch, webhook: { url, name, description }, retry: retryPolicy(context, itemIndex) };
 	}
 	return {
