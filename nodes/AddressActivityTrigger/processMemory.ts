@@ -2,8 +2,8 @@
  * What the trigger keeps in one n8n process's memory, never in static data (saved whole by whoever
  * writes last), and what a delivery is checked against there: the shared secret that verifies its
  * signature, the webhooks at the trigger's URLs, the messages and transactions already run. Any of
- * it may be lost at any moment and is read again from the service (one attempt each, within the
- * delivery's budget: the service waits 10 s for an answer).
+ * it may be lost at any moment; the secret and the webhooks are then read again from the service
+ * (one attempt each, within the delivery's budget: the service waits 10 s for an answer).
  */
 import { NodeApiError, sleep } from 'n8n-workflow';
 import type { IDataObject, INode, IWebhookFunctions } from 'n8n-workflow';

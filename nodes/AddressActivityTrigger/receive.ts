@@ -1,8 +1,9 @@
 /**
  * One EVM delivery, top to bottom (receiveDelivery): verify the signature, route the trigger's own
  * catch-up requests, parse, check that the webhook is this trigger's, drop copies of a message
- * already run, turn the transaction into items, hand the run to n8n. What a delivery is checked
- * against in this process lives in processMemory.ts; the items are made in ../shared/transfers.ts.
+ * already run, turn the transaction into items, claim the transaction (a catch-up may have put it
+ * out), hand the run to n8n. What a delivery is checked against in this process lives in
+ * processMemory.ts; the items are made in ../shared/transfers.ts.
  */
 import { sleep } from 'n8n-workflow';
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
