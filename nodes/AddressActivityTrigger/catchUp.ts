@@ -27,6 +27,7 @@ import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { fetchFirstBlockSince, fetchHeadBlock } from '../shared/chainData';
 import { CATCH_UP_ANSWER_MS, CATCH_UP_EVENT, postCatchUpRequest } from '../shared/catchUpRequest';
+import type { ServiceCall } from '../shared/transport';
 import { fetchSharedSecret } from '../shared/webhooks';
 import type { CatchUpRequest } from './catchUpRun';
 import { sharedSecrets, transactionWindowFor } from './processMemory';
@@ -77,8 +78,15 @@ function warn(context: IHookFunctions, message: string): void {
 /**
  * Before deactivation stops the webhook: where the gap starts. The first block of the last 30 s
  * when the webhook was receiving; the last mark when it was not (the service had stopped it, unseen).
+ * The read is one of deactivation's calls to the service (`call`, the lifecycle budget).
  */
-export async function gapStart(context: IHookFunctions, chain: ChainState, chainId: string, receiving: boolean): Promise<{ fromBlock: number; at: number | null } | undefined> {
+export async function gapStart(
+	context: IHookFunctions,
+	chain: ChainState,
+	chainId: string,
+	receiving: boolean,
+	call: ServiceCall,
+): Promise<{ fromBlock: number; at: number | null } | undefined> {
 	if (!applies(context)) return undefined;
 	const state = catchUpState(chain);
 	if (state.gap !== undefined) return state.gap;
@@ -87,7 +95,7 @@ export async function gapStart(context: IHookFunctions, chain: ChainState, chain
 		// A delivery still on its way when the webhook is deleted is refused: start the gap 30 s
 		// back (what this process put out since is recorded as seen and not repeated), but not before
 		// the webhook last began receiving.
-		const since = await fetchFirstBlockSince(context, chainId, Date.now() - IN_FLIGHT_MS);
+		const since = await fetchFirstBlockSince(context, chainId, Date.now() - IN_FLIGHT_MS, call);
 		return { fromBlock: Math.max(since, state.mark === undefined ? 0 : state.mark.block + 1), at: Date.now() };
 	} catch (error) {
 		warn(context, `could not read the head of chain ${chainId} at deactivation (${(error as Error).message}); the next activation catches up from the last activation instead`);
@@ -102,10 +110,10 @@ export function recordGap(chain: ChainState, chainId: string, url: string, gap: 
 	catchUpState(chain).gap = { fromBlock: gap.fromBlock, at: gap.at, seen: [...seen] };
 }
 
-/** The shared secret to sign with: as this process knows it, or read when deliveries are verified. */
-async function sharedSecret(context: IHookFunctions, verify: boolean): Promise<string | undefined> {
+/** The shared secret to sign with: as this process knows it, or read (within `call`) when deliveries are verified. */
+async function sharedSecret(context: IHookFunctions, verify: boolean, call: ServiceCall): Promise<string | undefined> {
 	const credentialId = context.getNode().credentials?.addressActivityApi?.id ?? 'default';
-	return sharedSecrets.get(credentialId)?.secret ?? (verify ? await fetchSharedSecret.call(context) : undefined);
+	return sharedSecrets.get(credentialId)?.secret ?? (verify ? await fetchSharedSecret.call(context, call) : undefined);
 }
 
 /**
@@ -114,14 +122,16 @@ async function sharedSecret(context: IHookFunctions, verify: boolean): Promise<s
  * lost. The next activation asks again; in the process that ran it, the transactions it put out are
  * skipped (processMemory.ts); in another process, or after a restart, they run again.
  */
-async function requestCatchUp(context: IHookFunctions, url: string, body: CatchUpRequest, verify: boolean, ends: number): Promise<boolean> {
+async function requestCatchUp(context: IHookFunctions, url: string, body: CatchUpRequest, verify: boolean, budget: { call: ServiceCall; ends: number }): Promise<boolean> {
+	const { call, ends } = budget;
 	const wait = Math.min(CATCH_UP_ANSWER_MS, ends - Date.now());
 	if (wait < CATCH_UP_REQUEST_MIN_MS) {
-		warn(context, `too little of n8n's time for an activation is left to catch up on chain ${body.chainId} (${Math.max(0, Math.round(wait / 1000))} s); the next activation catches up`);
+		const left = `${Math.max(0, Math.round(wait / 1000))} s left, ${CATCH_UP_REQUEST_MIN_MS / 1000} s needed`;
+		warn(context, `too little of n8n's time for an activation is left to catch up on chain ${body.chainId} (${left}); the gap is kept for the next activation`);
 		return false;
 	}
 	try {
-		const response = await postCatchUpRequest(context, url, body, await sharedSecret(context, verify), wait);
+		const response = await postCatchUpRequest(context, url, body, await sharedSecret(context, verify, call), wait);
 		if (response.statusCode >= 200 && response.statusCode < 300) return true;
 		warn(context, `n8n answered the catch-up request with ${response.statusCode} (${JSON.stringify(response.body ?? '').slice(0, 300)}); the next activation tries again`);
 	} catch (error) {
@@ -132,14 +142,16 @@ async function requestCatchUp(context: IHookFunctions, url: string, body: CatchU
 
 /**
  * Once the webhook receives again (activation): catches up on a recorded gap, or on one that began
- * unseen when the webhook was found not receiving; then marks where receiving resumed.
+ * unseen when the webhook was found not receiving; then marks where receiving resumed. Its reads
+ * are activation's calls to the service (`call`, the lifecycle budget); the catch-up request's wait
+ * ends at `ends`.
  */
 export async function catchUpAfterActivation(
 	context: IHookFunctions,
 	chain: ChainState,
 	config: TriggerConfig,
 	receiving: { chainId: string; url: string; webhookId: string; wasReceiving: boolean },
-	ends: number,
+	budget: { call: ServiceCall; ends: number },
 ): Promise<void> {
 	if (!applies(context)) return;
 	const { chainId, url, webhookId, wasReceiving } = receiving;
@@ -147,7 +159,7 @@ export async function catchUpAfterActivation(
 	const gap = state.gap ?? (wasReceiving ? undefined : sinceMark(state));
 	let head: number;
 	try {
-		head = (await fetchHeadBlock(context, chainId, { deadline: ends })).number;
+		head = (await fetchHeadBlock(context, chainId, budget.call)).number;
 	} catch (error) {
 		warn(context, `could not read the head of chain ${chainId} to catch up (${(error as Error).message}); the next activation tries again`);
 		// Kept: once receiving, the next activation no longer sees a gap that began unseen.
@@ -172,7 +184,7 @@ export async function catchUpAfterActivation(
 				seen: (gap as CatchUpState['gap'])?.seen ?? [],
 			},
 		};
-		if (!(await requestCatchUp(context, url, body, config.verifySignature, ends))) {
+		if (!(await requestCatchUp(context, url, body, config.verifySignature, budget))) {
 			state.gap = { ...gap };
 			return;
 		}

@@ -25,8 +25,13 @@ import { canBeUpdated, reconcileWebhook, webhookLabel } from './registration';
 import { chainState, chainStates, clearRegistration, recordRegistration, saveChainStates, type ChainStates } from './staticData';
 import { readTriggerConfig, type OnDeactivation, type TriggerConfig } from './triggerConfig';
 
-/** The time given to removing what a failed activation created, beyond its own budget. */
+/** The time given to removing webhooks (after a failed activation, or at deactivation) beyond the lifecycle budget. */
 const CLEANUP_BUDGET_MS = 10_000;
+
+/** `call` with time left to remove webhooks: still inside n8n's 84 s when earlier steps used up the 45 s lifecycle budget. */
+function withCleanupTime(call: ServiceCall): ServiceCall {
+	return { ...call, deadline: Math.max(call.deadline ?? 0, Date.now() + CLEANUP_BUDGET_MS) };
+}
 
 /** What one lifecycle call works with. */
 interface Lifecycle {
@@ -151,12 +156,12 @@ export async function checkExists(context: IHookFunctions, call: ServiceCall): P
 
 /** Once every chain's webhook receives: each chain catches up on its own gap. */
 async function catchUpEveryChain({ context, config, url, chains, call }: Lifecycle, before: Map<string, RemoteWebhook | undefined>): Promise<void> {
-	const ends = catchUpDeadline(call.deadline);
+	const budget = { call, ends: catchUpDeadline(call.deadline) };
 	for (const chainId of config.chainIds) {
 		const webhookId = chains[chainId]?.webhookId;
 		if (webhookId === undefined) continue;
 		const wasReceiving = before.get(chainId)?.status === 'active';
-		await catchUpAfterActivation(context, chainState(chains, chainId), config, { chainId, url, webhookId, wasReceiving }, ends);
+		await catchUpAfterActivation(context, chainState(chains, chainId), config, { chainId, url, webhookId, wasReceiving }, budget);
 	}
 }
 
@@ -222,16 +227,18 @@ export async function remove(context: IHookFunctions, call: ServiceCall): Promis
 		const gaps = new Map<string, Awaited<ReturnType<typeof gapStart>>>();
 		for (const chainId of new Set(targets.values())) {
 			const receiving = atUrl.some((webhook) => String(webhook.chainId) === chainId && webhook.status === 'active');
-			gaps.set(chainId, await gapStart(context, chainState(chains, chainId), chainId, receiving));
+			gaps.set(chainId, await gapStart(context, chainState(chains, chainId), chainId, receiving, call));
 		}
 		forgetWebhooksAt(url);
+		// Reading where the gaps start may have used up the budget: the webhooks are stopped all the same.
+		const stopping = withCleanupTime(call);
 		for (const webhookId of targets.keys()) {
 			if (!keep) {
-				await deleteWebhook.call(context, webhookId, call);
+				await deleteWebhook.call(context, webhookId, stopping);
 				continue;
 			}
 			try {
-				await updateWebhook.call(context, webhookId, { status: 'inactive' }, call);
+				await updateWebhook.call(context, webhookId, { status: 'inactive' }, stopping);
 			} catch (error) {
 				if (!isNotFoundError(error)) throw toNodeError(context, error);
 			}
@@ -260,14 +267,13 @@ async function removeAfterFailedCreate(lifecycle: Lifecycle, chainId: string, cr
 	const { context, config, url, chains, call } = lifecycle;
 	const failure = toNodeError(context, error);
 	if (config.chainIds.length > 1) failure.message = `Chain ${chainId}: ${failure.message}`;
-	// Still inside n8n's 84 s when the failure used up the 45 s lifecycle budget.
-	const deadline = Math.max(call.deadline ?? 0, Date.now() + CLEANUP_BUDGET_MS);
+	const cleanup = withCleanupTime(call);
 	const left: Array<{ webhookId: string; reason: string }> = [];
 	for (const webhookId of created) {
 		knownWebhooks.delete(webhookKey(url, webhookId));
 		for (const state of Object.values(chains)) if (state.webhookId === webhookId) clearRegistration(state);
 		try {
-			await deleteWebhook.call(context, webhookId, { ...call, deadline });
+			await deleteWebhook.call(context, webhookId, cleanup);
 		} catch (cleanupError) {
 			left.push({ webhookId, reason: (cleanupError as Error).message });
 		}

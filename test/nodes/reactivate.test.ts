@@ -21,9 +21,10 @@ afterAll(async () => {
 
 beforeEach(() => forgetProcessMemory());
 
-afterEach(() => {
+afterEach(async () => {
 	stack.receiver.harness = undefined;
 	stack.receiver.notPublished = false;
+	await stack.control.clearFaults();
 });
 
 async function account() {
@@ -87,6 +88,45 @@ it("turns a trigger's webhook on again and the trigger puts out what it missed, 
 	expect(trigger.startedRuns).toHaveLength(1);
 	await trigger.deactivate();
 });
+
+it("turns the webhook on even when the service holds the catch-up's head read: the item says no catch-up was requested, and Reactivate run again requests it", async () => {
+	const { key, credentials } = await account();
+	const trigger = new TriggerHarness({ parameters: triggerParameters(), credentials, publicUrl: stack.receiverUrl });
+	stack.receiver.harness = trigger;
+	await trigger.activate();
+	const webhookId = String(chainStateOf(trigger).webhookId);
+	await stack.control.service(key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
+	const { txHash: missed } = await stack.control.activity({ chainId: FUJI, from: CAROL, to: ALICE, value: '1000000000000000000' });
+	const requestsBefore = stack.receiver.deliveries.length;
+	// The service holds its answer to the chain's newest block for ten minutes.
+	const headReads = `/v1/chains/${FUJI}/blocks`;
+	await stack.control.addFault({ method: 'GET', path: headReads, count: 1, delayMs: 600_000 });
+	await stack.control.clearRequests();
+	const started = Date.now();
+
+	const result = await reactivate(credentials, [webhookId]);
+	expect(Date.now() - started).toBeLessThan(600_000);
+	expect(result.error).toBeUndefined();
+	expect(result.items[0].json).toMatchObject({
+		id: webhookId,
+		status: 'active',
+		reactivated: true,
+		catchUp: {
+			requested: false,
+			reason: `the service did not answer the read of chain ${FUJI}'s newest block within 20 s: no catch-up was requested (run Reactivate again to request it)`,
+		},
+	});
+	expect((await stack.control.webhooks()).find((webhook) => webhook.id === webhookId)?.status).toBe('active');
+	// The held read was sent once, not again; nothing reached the trigger.
+	expect((await stack.control.requests()).filter((request) => request.path === headReads)).toHaveLength(1);
+	expect(stack.receiver.deliveries.length).toBe(requestsBefore);
+	expect(trigger.startedRuns).toHaveLength(0);
+
+	const again = await reactivate(credentials, [webhookId]);
+	expect(again.items[0].json).toMatchObject({ reactivated: false, catchUp: { requested: true, statusCode: 200, transactions: 1 } });
+	expect(trigger.startedRuns.map((run) => run.map((entry) => [entry.json.txHash, entry.json.catchUp]))).toEqual([[[missed, true]]]);
+	await trigger.deactivate();
+}, 180_000);
 
 it("leaves a trigger's webhook inactive when its workflow is not published (n8n answers 404)", async () => {
 	const { credentials } = await account();

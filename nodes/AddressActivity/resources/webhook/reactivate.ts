@@ -5,7 +5,7 @@ import { postCatchUpRequest, resumeRequest, type CatchUpAnswer } from '../../../
 import { fetchHeadBlock } from '../../../shared/chainData';
 import { EVENT_TYPES } from '../../../shared/primaryNetwork';
 import { fetchSharedSecret, getWebhook, updateWebhook, type RemoteWebhook } from '../../../shared/webhooks';
-import type { ServiceCall } from '../../../shared/transport';
+import { answeredInTime, type ServiceCall } from '../../../shared/transport';
 import { webhookLocator } from '../../fields';
 import { readWebhookCall, type WebhookCall } from '../../parameters';
 import { withAvaxThresholds } from './readableThresholds';
@@ -25,6 +25,15 @@ interface CatchUpOutcome extends IDataObject {
 	transactions?: number;
 	reason?: string;
 }
+
+/**
+ * How long the catch-up's reads (the chain's newest block, the shared secret) may take. n8n gives an
+ * action no time limit of its own (a workflow's Timeout setting, off by default, ends the whole
+ * execution), so the limit is the node's: the webhook is on again by then, and a service that does
+ * not answer costs the catch-up only, which the item says, instead of holding the item for the
+ * transport's 60 s per attempt and its retries. As long as the trigger gives its own read of the gap.
+ */
+const CATCH_UP_READS_MS = 20_000;
 
 /** How the Address Activity Trigger describes the webhooks it creates (registration.ts). */
 const TRIGGER_DESCRIPTION = 'Created by the Address Activity Trigger';
@@ -66,9 +75,15 @@ async function requestCatchUp(context: IExecuteFunctions, webhook: RemoteWebhook
 	const reason = notCaughtUp(webhook);
 	if (reason !== undefined) return { requested: false, reason };
 	const chainId = String(webhook.chainId);
+	const reads: ServiceCall = { ...call, deadline: Date.now() + CATCH_UP_READS_MS };
 	// Read once the webhook is active: from here on the service delivers, before it the catch-up reads.
-	const head = await fetchHeadBlock(context, chainId);
-	const secret = await fetchSharedSecret.call(context, call);
+	const head = await answeredInTime(fetchHeadBlock(context, chainId, reads));
+	const secret = head === undefined ? undefined : await answeredInTime(fetchSharedSecret.call(context, reads));
+	if (head === undefined || secret === undefined) {
+		const read = head === undefined ? `chain ${chainId}'s newest block` : 'the shared secret';
+		const reason = `the service did not answer the read of ${read} within ${CATCH_UP_READS_MS / 1000} s: no catch-up was requested (run Reactivate again to request it)`;
+		return { requested: false, reason };
+	}
 	let answer: CatchUpAnswer;
 	try {
 		answer = await postCatchUpRequest(context, webhook.url, resumeRequest(webhook.id, chainId, head.number), secret);
