@@ -105,7 +105,8 @@ describe('rate limits (429)', () => {
 			credentials,
 			parameters: { ...listChains, requestOptions: { maxRateLimitRetries: 0 } },
 		});
-		expect(Date.now() - started).toBeLessThan(5000);
+		// The service asks to wait up to 60 s (its window); the node did not wait for it.
+		expect(Date.now() - started).toBeLessThan(30_000);
 		expect(result.error?.message).toMatch(/^The service's rate limit was reached and 0 retries did not get through/);
 		expect(result.error?.description).toContain('Max Rate-Limit Retries');
 		expect((result.error as { httpCode?: string }).httpCode).toBe('429');
