@@ -52,7 +52,7 @@ Sandbox ready in ${seconds} s.
   emulator   ${sandbox.emulator.url}/  (dashboard: webhooks, deliveries, inject activity)
              the credential "Address Activity account" (a demo key) points here
 
-  workflows  ${sandbox.workflows.map((workflow) => `${workflow.name}${workflow.active ? ' (active)' : ''}`).join('\n             ')}
+  workflows  ${sandbox.workflows.map((workflow) => `${workflow.name}${workflow.active ? ' (published)' : ''}`).join('\n             ')}
   activity   ${activity} on chain ${sandbox.demo.chainId} for
              ${sandbox.demo.addresses.join(', ')}
              and with it one step for each P-Chain or validator example (its balance or L1 fee balance across its threshold)

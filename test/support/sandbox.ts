@@ -168,13 +168,13 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 				// knows at start: deactivate (a missing webhook counts as deleted) and activate again.
 				if (workflow.active) await client.deactivateWorkflow(workflow.id);
 				workflow = await client.activateWorkflow(workflow.id);
-				log(`activated "${example.name}"`);
+				log(`published "${example.name}"`);
 			} else if (example.nodes.some((node) => node.type === POLL_TRIGGER_NODE_TYPE)) {
 				// Imported inactive: it polls only when asked (Fetch Test Event, or activation). One an
 				// earlier run activated would go on from its position in that run's chain, which the
 				// fresh emulator does not have: it is deactivated too (deleting it gets a fresh import).
 				if (workflow.active) workflow = await client.deactivateWorkflow(workflow.id);
-				log(`"${example.name}" left inactive: open it and click Fetch Test Event, or activate it`);
+				log(`"${example.name}" left unpublished: open it and click Fetch Test Event, or publish it`);
 			}
 			workflows.push(workflow);
 		}
