@@ -42,7 +42,7 @@ const TRIGGER_DESCRIPTION = 'Created by the Address Activity Trigger';
 function notCaughtUp(webhook: RemoteWebhook): string | undefined {
 	if (!String(webhook.description ?? '').startsWith(TRIGGER_DESCRIPTION)) return 'not created by an Address Activity Trigger';
 	if (String(webhook.description).includes(' for a test event') || String(webhook.url).includes('/webhook-test/')) {
-		return "a trigger's test webhook (Listen for test event): nothing to catch up";
+		return "a trigger's test webhook (a test event in the editor): nothing to catch up";
 	}
 	if (webhook.eventType !== EVENT_TYPES.addressActivity) return `a ${String(webhook.eventType)} webhook: the trigger catches up on EVM address activity only`;
 	return undefined;
