@@ -4,7 +4,8 @@
 // Every transfer made from the outage on must still run exactly once, counted by transaction hash
 // in n8n's executions; one delivered live before the outage may run again in the catch-up (its
 // start is the last publication's head, and what the trigger put out was in the memory of the
-// stopped process), marked catchUp: true.
+// stopped process), marked catchUp: true. The last case keeps n8n running: the deliveries fail until
+// the service deactivates the webhook, twice, and Webhook > Reactivate catches up each time.
 import * as fs from 'fs';
 import * as path from 'path';
 
@@ -15,10 +16,10 @@ import { CREDENTIAL_TYPE, TRIGGER_NODE_NAME } from '../harness/names';
 import { sleep, waitFor } from '../harness/wait';
 import { runsPerTransaction, type TransactionRuns } from './helpers/runs';
 import { EMULATOR_KEY, startStack, type Stack } from './helpers/stack';
-import { addresses, triggerWorkflow } from './helpers/workflows';
+import { addresses, byId, linearWorkflow, triggerWorkflow } from './helpers/workflows';
 
 const CHAIN = '43113';
-const [RESTART_WATCH, HEALTH_WATCH] = addresses(2, 'd0d');
+const [RESTART_WATCH, HEALTH_WATCH, FAILING_WATCH] = addresses(3, 'd0d');
 const STRANGER = addresses(1, 'fffd')[0];
 /** The free plan deactivates a webhook once more than 5 of its messages entered the retry queue. */
 const MESSAGES_TO_DEACTIVATE = 6;
@@ -26,7 +27,7 @@ const MESSAGES_TO_DEACTIVATE = 6;
 const onN8n1 = N8N_MAJOR === 1 ? it : it.skip;
 const onN8n2 = N8N_MAJOR === 2 ? it : it.skip;
 
-describe('a free-plan webhook the service deactivated while n8n was down, in n8n', () => {
+describe('a free-plan webhook the service deactivated, in n8n', () => {
 	let stack: Stack;
 
 	beforeAll(async () => {
@@ -129,6 +130,61 @@ describe('a free-plan webhook the service deactivated while n8n was down, in n8n
 		expectNothingMissed(runs, live, [...down, ...stillDown, ...after], [...down, ...stillDown]);
 		// The gap came in one catch-up run.
 		expect(new Set([...down, ...stillDown].map((hash) => runs.get(hash)![0].execution)).size).toBe(1);
+		await stack.client.deactivateWorkflow(workflow.id);
+	});
+
+	/**
+	 * n8n stays up but the service cannot deliver: the webhook's URL is changed to a path n8n answers
+	 * 404 for, transfers are made until the service deactivates it, and one more; then the URL is
+	 * set back (the webhook stays inactive). Returns the hashes of the outage.
+	 */
+	async function whileDeliveriesFail(workflow: Workflow, address: string): Promise<string[]> {
+		const [webhook] = await webhooksOf(workflow);
+		const patch = async (url: string) => await stack.control.call('PATCH', `/v1/webhooks/${webhook.id}`, { url }, EMULATOR_KEY);
+		await patch(`${webhook.url}-unreachable`);
+		const down: string[] = [];
+		for (let count = 0; count < MESSAGES_TO_DEACTIVATE; count++) down.push(await pay(address));
+		await waitFor('the service to deactivate the webhook', async () => (await stack.control.webhooks()).find((each) => each.id === webhook.id)?.status === 'inactive');
+		down.push(await pay(address));
+		await patch(webhook.url);
+		return down;
+	}
+
+	it('deliveries failing while n8n runs: Webhook > Reactivate puts out each gap once, also the second time', async () => {
+		const workflow = await stack.client.createWorkflow(
+			triggerWorkflow({ name: 'Failing deliveries, then Reactivate', chainId: CHAIN, addresses: [FAILING_WATCH], credential: stack.credential, typeVersion: 2 }),
+		);
+		await activate(workflow);
+		const [webhook] = await webhooksOf(workflow);
+		const reactivate = await stack.client.createWorkflow(
+			linearWorkflow('Reactivate', [{ name: 'Reactivate', parameters: { resource: 'webhook', operation: 'reactivate', webhookId: byId(webhook.id) } }], stack.credential),
+		);
+		const runReactivate = async () => nodeOutput(await stack.getExecution(await stack.client.runWorkflow(reactivate.id, 'Start')), 'Reactivate');
+		const caughtUp = (transactions: number) => [
+			expect.objectContaining({ id: webhook.id, status: 'active', reactivated: true, catchUp: expect.objectContaining({ requested: true, statusCode: 200, transactions }) }),
+		];
+		const live = [await pay(FAILING_WATCH), await pay(FAILING_WATCH)];
+		await waitFor('both live transfers to run', async () => (await stack.client.listExecutions(workflow.id)).length === 2);
+
+		const firstGap = await whileDeliveriesFail(workflow, FAILING_WATCH);
+		const first = await runReactivate();
+		expect(first).toEqual(caughtUp(firstGap.length));
+		const between = [await pay(FAILING_WATCH)];
+		await runsPerTransaction(stack, workflow, [...live, ...firstGap, ...between]);
+		const secondGap = await whileDeliveriesFail(workflow, FAILING_WATCH);
+		const second = await runReactivate();
+		expect(second).toEqual(caughtUp(secondGap.length));
+		// It read again from the last publication's head (only publications write static data); this
+		// n8n process remembers what it put out, so only the second gap runs.
+		expect((second[0].catchUp as { fromBlock: number }).fromBlock).toBe((first[0].catchUp as { fromBlock: number }).fromBlock);
+		const after = [await pay(FAILING_WATCH)];
+
+		const runs = await runsPerTransaction(stack, workflow, [...live, ...firstGap, ...between, ...secondGap, ...after]);
+		expect([...runs.keys()].sort()).toEqual([...live, ...firstGap, ...between, ...secondGap, ...after].sort());
+		for (const hash of runs.keys()) expect(runs.get(hash)).toHaveLength(1);
+		const catchUps = [...runs].filter(([, [run]]) => run.catchUp).map(([hash]) => hash);
+		expect(catchUps.sort()).toEqual([...firstGap, ...secondGap].sort());
+		for (const gap of [firstGap, secondGap]) expect(new Set(gap.map((hash) => runs.get(hash)![0].execution)).size).toBe(1);
 		await stack.client.deactivateWorkflow(workflow.id);
 	});
 });
