@@ -202,6 +202,27 @@ describe.each(KINDS)('$name deliveries', (kind) => {
 		expect(trigger.startedRuns).toHaveLength(1);
 	});
 
+	it('run two deliveries arriving at once in a webhook process that never saw the activation (queue mode), each once, reading the secret once and writing no static data', async () => {
+		await activate(kind);
+		const first = await capturedDelivery(kind, 10);
+		const second = await capturedDelivery(kind, 11);
+		forgetProcessMemory();
+		const worker = new TriggerHarness({ parameters: kind.parameters, credentials: { apiKey: key, baseUrl: stack.emulator.url }, publicUrl: stack.receiverUrl, staticData: trigger.persistedStaticData() });
+		worker.markStaticDataSaved();
+		stack.receiver.harness = worker;
+		await stack.control.clearRequests();
+
+		const answers = await Promise.all([post(first), post(second)]);
+		expect(answers.map((answer) => [answer.status, answer.body])).toEqual([
+			[200, { received: true }],
+			[200, { received: true }],
+		]);
+		const amounts = worker.startedRuns.map((run) => run.map((item) => item.json.amountAvax));
+		expect(amounts.sort()).toEqual([['10'], ['11']]);
+		expect((await stack.control.requests()).filter((request) => request.path === '/v1/webhooks:getSharedSecret')).toHaveLength(1);
+		expect(worker.staticDataChanged).toBe(false);
+	});
+
 	it('after the shared secret is rotated, run deliveries signed with the new secret and refuse one signed with the old (401), showing neither', async () => {
 		await activate(kind);
 		const oldSecret = await stack.control.sharedSecret(key);
