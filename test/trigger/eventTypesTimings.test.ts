@@ -223,6 +223,25 @@ describe.each(KINDS)('$name deliveries', (kind) => {
 		expect(worker.staticDataChanged).toBe(false);
 	});
 
+	it("answer 503 in time, not hang, when the service holds the read of the delivery's webhook (10 min), and run the service's retry", async () => {
+		await activate(kind);
+		forgetProcessMemory();
+		const worker = new TriggerHarness({ parameters: kind.parameters, credentials: { apiKey: key, baseUrl: stack.emulator.url }, publicUrl: stack.receiverUrl, staticData: trigger.persistedStaticData() });
+		stack.receiver.harness = worker;
+		await stack.control.addFault({ method: 'GET', path: `/v1/webhooks/${webhookIdOf(trigger)}`, count: 1, delayMs: 600_000 });
+
+		const [first, retry] = await deliveriesAfter(2, () => kind.inject(12));
+		expect(jsonOf(retry).messageId).toBe(jsonOf(first).messageId);
+		expect(first.outcome?.statusCode).toBe(503);
+		expect(retry.outcome?.items?.map((item) => item.json)).toMatchObject([kind.item(12)]);
+		// The service saw the 503 itself (its 10 s wait for an answer had not run out) and then a 200.
+		expect(await attemptsOf(String(jsonOf(first).messageId))).toEqual([
+			[1, 503],
+			[2, 200],
+		]);
+		expect(worker.startedRuns).toHaveLength(1);
+	});
+
 	it('after the shared secret is rotated, run deliveries signed with the new secret and refuse one signed with the old (401), showing neither', async () => {
 		await activate(kind);
 		const oldSecret = await stack.control.sharedSecret(key);
