@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/processMemory';
@@ -15,6 +14,8 @@ import { ALICE, startWithReceiver, type EmulatorWithReceiver } from './support';
 let stack: EmulatorWithReceiver;
 let trigger: TriggerHarness;
 let key: string;
+/** Whether the trigger listens for a test event (its webhook is then at the test URL). */
+let listening = false;
 
 /** Waits on a loaded 2-core machine are bounded generously: they return as soon as the condition holds. */
 const PATIENCE_MS = 60_000;
@@ -32,7 +33,8 @@ afterEach(async () => {
 	stack.receiver.harness = undefined;
 	stack.receiver.loseAnswers = 0;
 	await stack.control.clearFaults();
-	await trigger.deactivate();
+	await trigger.deactivate({ test: listening });
+	listening = false;
 });
 
 const AVAX = (amount: number) => String(BigInt(amount) * BigInt(1_000_000_000));
@@ -67,16 +69,17 @@ const KINDS: Kind[] = [
 	},
 ];
 
-function newTrigger(parameters: INodeParameters, webhookId?: string): TriggerHarness {
-	return new TriggerHarness({ parameters, credentials: { apiKey: key, baseUrl: stack.emulator.url }, publicUrl: stack.receiverUrl, webhookId });
+function newTrigger(parameters: INodeParameters, webhookId?: string, n8nMajor: 1 | 2 = 2): TriggerHarness {
+	return new TriggerHarness({ parameters, credentials: { apiKey: key, baseUrl: stack.emulator.url }, publicUrl: stack.receiverUrl, webhookId, n8nMajor });
 }
 
-/** A published trigger whose deliveries reach it through the receiver. */
-async function activate(kind: Kind): Promise<void> {
+/** A published trigger (or one listening for a test event) whose deliveries reach it through the receiver. */
+async function activate(kind: Kind, options: { n8nMajor?: 1 | 2; test?: boolean } = {}): Promise<void> {
 	forgetProcessMemory();
 	key = (await stack.control.createKey({ plan: 'paid' })).key;
-	trigger = newTrigger(kind.parameters);
-	await trigger.activate();
+	trigger = newTrigger(kind.parameters, undefined, options.n8nMajor);
+	listening = options.test === true;
+	await trigger.activate({ test: listening });
 	stack.receiver.harness = trigger;
 }
 
@@ -97,13 +100,26 @@ async function capturedDelivery(kind: Kind, avax: number): Promise<ReceivedDeliv
 
 /** POSTs a request to the trigger's production URL as the service would, and gives n8n's answer. */
 async function post(delivery: IncomingDelivery): Promise<{ status: number; body: IDataObject; text: string }> {
-	const response = await fetch(trigger.webhookUrl(), {
+	const response = await fetch(trigger.webhookUrl({ test: listening }), {
 		method: 'POST',
 		headers: { 'content-type': 'application/json', 'x-signature': String(delivery.headers['x-signature']) },
 		body: delivery.rawBody,
 	});
 	const text = await response.text();
 	return { status: response.status, body: JSON.parse(text) as IDataObject, text };
+}
+
+/**
+ * POSTs two copies at the same moment: one runs, the other is acknowledged (200) once the first was,
+ * or, when it waited longer than the service allows, asks for a retry (503), which is acknowledged.
+ */
+async function twiceAtOnce(delivery: IncomingDelivery): Promise<Array<{ status: number; body: IDataObject }>> {
+	const answers = await Promise.all([post(delivery), post(delivery)]);
+	expect(answers.map((answer) => answer.status)).toContain(200);
+	for (const answer of answers) expect([200, 503]).toContain(answer.status);
+	const retries = answers.filter((answer) => answer.status === 503).length;
+	for (let retry = 0; retry < retries; retry++) expect(await post(delivery)).toMatchObject({ status: 200, body: { received: true } });
+	return answers;
 }
 
 const jsonOf = (delivery: IncomingDelivery) => JSON.parse(delivery.rawBody.toString('utf8')) as IDataObject;
@@ -121,14 +137,8 @@ describe.each(KINDS)('$name deliveries', (kind) => {
 	it('run a message POSTed twice at the same moment once, and acknowledge both copies', async () => {
 		await activate(kind);
 		const delivery = await capturedDelivery(kind, 3);
-		const answers = await Promise.all([post(delivery), post(delivery)]);
-		// A copy that waited longer than the service allows for the first copy's answer asks for a
-		// retry (503); the retry is then acknowledged without a run.
-		const retries = answers.filter((answer) => answer.status === 503).length;
-		for (let retry = 0; retry < retries; retry++) expect(await post(delivery)).toMatchObject({ status: 200, body: { received: true } });
-		expect(answers.map((answer) => answer.status)).toContain(200);
-		expect(answers.filter((answer) => answer.status !== 503)).toEqual(answers.filter((answer) => answer.status === 200));
-		expect(answers.filter((answer) => answer.status === 200).map((answer) => answer.body)).toEqual(Array(2 - retries).fill({ received: true }));
+		const answers = await twiceAtOnce(delivery);
+		expect(answers.filter((answer) => answer.status === 200).map((answer) => answer.body)).toEqual(answers.filter((answer) => answer.status !== 503).map(() => ({ received: true })));
 		expect(trigger.startedRuns).toHaveLength(1);
 		expect(trigger.startedRuns[0].map((item) => item.json)).toMatchObject([{ ...kind.item(3), messageId: jsonOf(delivery).messageId }]);
 	});
@@ -240,6 +250,21 @@ describe.each(KINDS)('$name deliveries', (kind) => {
 			[2, 200],
 		]);
 		expect(worker.startedRuns).toHaveLength(1);
+	});
+
+	it('on n8n 1.x (no getWebhookResourceUrl), run a message POSTed twice at the same moment once', async () => {
+		await activate(kind, { n8nMajor: 1 });
+		const delivery = await capturedDelivery(kind, 13);
+		await twiceAtOnce(delivery);
+		expect(trigger.startedRuns.map((run) => run.map((item) => item.json))).toMatchObject([[kind.item(13)]]);
+	});
+
+	it('while listening for a test event, run a message POSTed twice at the same moment to the test URL once, marked as a test', async () => {
+		await activate(kind, { test: true });
+		const delivery = await capturedDelivery(kind, 14);
+		expect(delivery.path).toBe(new URL(trigger.webhookUrl({ test: true })).pathname);
+		await twiceAtOnce(delivery);
+		expect(trigger.startedRuns.map((run) => run.map((item) => item.json))).toMatchObject([[{ ...kind.item(14), testEvent: true }]]);
 	});
 
 	it('after the shared secret is rotated, run deliveries signed with the new secret and refuse one signed with the old (401), showing neither', async () => {
