@@ -12,7 +12,7 @@ export class AddressActivityApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/addressActivity.svg', dark: 'file:../icons/addressActivity.dark.svg' };
 
-	documentationUrl = 'https://github.com/n8n-nodes-address-activity/n8n-nodes-address-activity#credentials';
+	documentationUrl = 'https://github.com/n8n-nodes-address-activity/n8n-nodes-address-activity#credential';
 
 	// Tested by the nodes (testedBy: 'addressActivityApiTest'): a declarative test can only compare
 	// status codes and body values, so it cannot tell a web page from the service or word a refused
