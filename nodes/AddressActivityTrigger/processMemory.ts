@@ -130,8 +130,18 @@ async function readSecret(context: IWebhookFunctions, key: string, arrival: Arri
 	})();
 	sharedSecrets.set(key, { secret: known, readStartedAt: startedAt, reading });
 	const secret = (await reading) ?? known;
-	sharedSecrets.set(key, { secret, readStartedAt: startedAt });
+	// Unless a rotation in this process forgot the secrets meanwhile: what this read got may be the old one.
+	if (sharedSecrets.get(key)?.reading === reading) sharedSecrets.set(key, { secret, readStartedAt: startedAt });
 	return secret;
+}
+
+/**
+ * After Shared Secret > Rotate in this process: no secret known here is trusted any more, so a
+ * message signed with the old one is refused at once (the next delivery reads the new secret).
+ * Other processes (queue mode) keep theirs until a delivery signed with the new one makes them read.
+ */
+export function forgetSharedSecrets(): void {
+	sharedSecrets.clear();
 }
 
 /**

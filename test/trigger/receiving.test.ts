@@ -1,6 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { forgetProcessMemory, messageWindows, SECRET_READ_INTERVAL_MS, transactionWindows } from '../../nodes/AddressActivityTrigger/processMemory';
+import { runNode } from '../harness/runNode';
 import { signDelivery } from '../harness/signing';
 import { sleep } from '../harness/wait';
 import { logLines } from '../harness/logger';
@@ -355,6 +356,23 @@ describe('verification', () => {
 		expect(next.outcome?.items).toHaveLength(1);
 		expect(JSON.stringify(trigger.persistedStaticData())).not.toContain(rotated.body.secret);
 		expect((await control.requests()).filter((request) => request.path === '/v1/webhooks:getSharedSecret')).toHaveLength(1);
+	});
+
+	it('refuses a message signed with the old secret once Shared Secret > Rotate ran in the same n8n, and runs the next delivery', async () => {
+		const earlier = await deliver({ from: ALICE, to: CAROL, value: '6' });
+		const oldSecret = (await control.service<{ secret: string }>(key, 'GET', '/v1/webhooks:getSharedSecret')).body.secret;
+		const rotated = await runNode({ credentials: { apiKey: key, baseUrl: emulator.url }, parameters: { resource: 'sharedSecret', operation: 'rotate' } });
+		expect(rotated.items[0].json.secret).not.toBe(oldSecret);
+
+		const body = jsonOf(earlier);
+		body.messageId = 'signed-with-the-old-secret';
+		const old = await trigger.receive({ headers: { 'content-type': 'application/json', 'x-signature': signDelivery(body, oldSecret) }, rawBody: changed(body) });
+		expect(old.statusCode).toBe(401);
+		expect(old.items).toBeUndefined();
+
+		const next = await deliver({ from: ALICE, to: CAROL, value: '7' });
+		expect(next.outcome?.statusCode).toBe(200);
+		expect(next.outcome?.items).toHaveLength(1);
 	});
 
 	it('lets forged requests cost at most one read of the secret per second, shared by those waiting together', async () => {

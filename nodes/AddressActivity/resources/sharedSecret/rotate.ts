@@ -1,13 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { forgetSharedSecrets } from '../../../AddressActivityTrigger/processMemory';
 import { rotateSharedSecret } from '../../../shared/webhooks';
 import { readRetryPolicy, type ServiceCallParameters } from '../../parameters';
 
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			'Rotating replaces the secret that signs deliveries for every webhook of the account. A published (n8n 1.x: active) Address Activity Trigger picks the new secret up by itself at the first delivery signed with it; any other receiver that verifies signatures needs the new secret.',
+			'Rotating replaces the secret that signs deliveries for every webhook of the account. Address Activity Triggers pick the new secret up by themselves: in this n8n process they refuse the old one at once; other processes of a queue-mode n8n read the new one at the first delivery signed with it. Any other receiver that verifies signatures needs the new secret.',
 		name: 'rotateNotice',
 		type: 'notice',
 		default: '',
@@ -20,5 +21,7 @@ export const read = readRetryPolicy;
 
 export async function execute(this: IExecuteFunctions, { retry }: ServiceCallParameters, itemIndex: number): Promise<IDataObject> {
 	const secret = await rotateSharedSecret.call(this, { itemIndex, retry });
+	// This process's triggers stop accepting the old secret now (their process memory is shared with this node's).
+	forgetSharedSecrets();
 	return { secret };
 }
