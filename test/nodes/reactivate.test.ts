@@ -32,6 +32,18 @@ async function account() {
 	return { key, credentials: { apiKey: key, baseUrl: stack.emulator.url } };
 }
 
+/** A published trigger whose webhook the service turned off (as the free plan does), and a transfer it missed meanwhile. */
+async function webhookTurnedOff() {
+	const { key, credentials } = await account();
+	const trigger = new TriggerHarness({ parameters: triggerParameters(), credentials, publicUrl: stack.receiverUrl });
+	stack.receiver.harness = trigger;
+	await trigger.activate();
+	const webhookId = String(chainStateOf(trigger).webhookId);
+	await stack.control.service(key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
+	const { txHash: missed } = await stack.control.activity({ chainId: FUJI, from: CAROL, to: ALICE, value: '1000000000000000000' });
+	return { key, credentials, trigger, webhookId, missed };
+}
+
 function reactivate(credentials: { apiKey: string; baseUrl: string }, ids: string[], continueOnFail = false) {
 	return runNode({
 		credentials,
@@ -53,13 +65,7 @@ it('checks every item before any request: a bad ID in the last item sends nothin
 });
 
 it("turns a trigger's webhook on again and the trigger puts out what it missed, once", async () => {
-	const { key, credentials } = await account();
-	const trigger = new TriggerHarness({ parameters: triggerParameters(), credentials, publicUrl: stack.receiverUrl });
-	stack.receiver.harness = trigger;
-	await trigger.activate();
-	const webhookId = String(chainStateOf(trigger).webhookId);
-	await stack.control.service(key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
-	const { txHash: missed } = await stack.control.activity({ chainId: FUJI, from: CAROL, to: ALICE, value: '1000000000000000000' });
+	const { key, credentials, trigger, webhookId, missed } = await webhookTurnedOff();
 	const requestsBefore = stack.receiver.deliveries.length;
 
 	const result = await reactivate(credentials, [webhookId]);
@@ -90,13 +96,7 @@ it("turns a trigger's webhook on again and the trigger puts out what it missed, 
 });
 
 it("turns the webhook on even when the service holds the catch-up's head read: the item says no catch-up was requested, and Reactivate run again requests it", async () => {
-	const { key, credentials } = await account();
-	const trigger = new TriggerHarness({ parameters: triggerParameters(), credentials, publicUrl: stack.receiverUrl });
-	stack.receiver.harness = trigger;
-	await trigger.activate();
-	const webhookId = String(chainStateOf(trigger).webhookId);
-	await stack.control.service(key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
-	const { txHash: missed } = await stack.control.activity({ chainId: FUJI, from: CAROL, to: ALICE, value: '1000000000000000000' });
+	const { credentials, trigger, webhookId, missed } = await webhookTurnedOff();
 	const requestsBefore = stack.receiver.deliveries.length;
 	// The service holds its answer to the chain's newest block for ten minutes.
 	const headReads = `/v1/chains/${FUJI}/blocks`;
