@@ -6,6 +6,8 @@
  * each copy re-signed with its own messageId so the duplicate window works as in production.
  *
  *   npm run bench
+ *   npm run bench -- --webhook-only   (the typical message through the whole webhook() only: a
+ *                                      short run, to compare two checkouts timed in turn)
  */
 import { createHmac, randomUUID } from 'node:crypto';
 
@@ -80,6 +82,8 @@ function variants(delivery: ReceivedDelivery, secret: string, count: number): Va
 }
 
 const WARM_UP = 100;
+/** Only the typical message's whole webhook(): no other pipeline, no large message, no long lists. */
+const WEBHOOK_ONLY = process.argv.includes('--webhook-only');
 
 /** Runs `run` on indices 0..count-1 after warming up on count..count+WARM_UP-1 (so no id repeats). */
 async function measure(label: string, count: number, run: (index: number) => unknown): Promise<Figures> {
@@ -129,7 +133,7 @@ async function main(): Promise<void> {
 	const cases = [
 		{ title: 'Typical message (native + 1 ERC-20 transfer)', activity: activity(1, 0, 1), count: 3000 },
 		{ title: 'Large message (400 ERC-20 transfers, 200 internal, 400 logs)', activity: activity(400, 200, 400), count: 150 },
-	];
+	].slice(0, WEBHOOK_ONLY ? 1 : 2);
 	const captured: ReceivedDelivery[] = [];
 	// The emulator and the webhook stay up while the node is measured: webhook() confirms the
 	// delivery's webhook with the service (once per process).
@@ -138,6 +142,11 @@ async function main(): Promise<void> {
 		for (const benchCase of cases) {
 			await control.activity(benchCase.activity);
 			captured.push((await receiver.waitFor(captured.length + 1))[captured.length]);
+		}
+		if (WEBHOOK_ONLY) {
+			await measureAll(cases, captured, { secret: await control.sharedSecret(key), parameters, credentials, publicUrl, trigger });
+			await trigger.deactivate();
+			return;
 		}
 		// A long list kept at the webhook (Address > Add or Sync) while the trigger names ALICE only.
 		const webhookId = String((await serviceCall<{ webhooks: Array<{ id: string }> }>(credentials, 'GET', '/v1/webhooks')).webhooks[0].id);
@@ -188,6 +197,12 @@ async function measureAll(cases: Array<{ title: string; count: number }>, captur
 		const window = new MessageWindow();
 		let transfers = 0;
 		const rows: Figures[] = [];
+		if (WEBHOOK_ONLY) {
+			const node = nodeOf(setup);
+			rows.push(await measure('node webhook() via n8n-core WebhookContext (Transfers)', benchCase.count, async (i) => (transfers = await deliver(node, copies[i]))));
+			print(benchCase.title, copies[0].raw.length, transfers, rows);
+			continue;
+		}
 		rows.push(
 			await measure('bare: JSON.parse + one HMAC-SHA256 of the bytes', benchCase.count, (i) => {
 				JSON.parse(copies[i].raw.toString('utf8'));
