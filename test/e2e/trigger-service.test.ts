@@ -3,6 +3,8 @@
 // fails it with its own "exceeded its deadline", showing the workflow as active; the trigger's
 // retries must end first, with its own message, and leave no webhook. A secret rotation right after
 // a forged request: the forged request must not spend the re-read the genuine delivery needs.
+// Shared Secret > Rotate run by the action node in the same n8n: the trigger (another node, same
+// process) refuses the old secret at once, so both nodes share the package's process memory.
 // Signed deliveries with objects where the specification has text (own toString, valueOf, toJSON,
 // __proto__, constructor): each answered within the service's 10 s, then run, or refused with the
 // field named when the trigger reads that field.
@@ -13,12 +15,14 @@ import { sleep, waitFor } from '../harness/wait';
 import { newMessage, post, type SignedBody } from './helpers/signedDeliveries';
 import type { DeliveryAttempt } from '../harness/emulatorControl';
 import { EMULATOR_KEY, startStack, type Stack } from './helpers/stack';
-import { triggerWorkflow } from './helpers/workflows';
+import { runsPerTransaction } from './helpers/runs';
+import { linearWorkflow, triggerWorkflow } from './helpers/workflows';
 
 const CHAIN = '43113';
 const WALLET = '0x71c7656ec7ab88b098defb751b7401b5f6d8976f';
 const OTHER_WALLET = '0x' + '6b'.repeat(20);
 const PAYER = '0x' + '5'.repeat(40);
+const ROTATION_WALLET = '0x' + '7c'.repeat(20);
 /** How long the service waits for an answer before it gives up and retries. */
 const SERVICE_WAIT_MS = 10_000;
 /** JSON objects whose string coercion throws or misleads (own toString, valueOf, toJSON, __proto__, constructor; nested 1,000 deep). */
@@ -111,6 +115,61 @@ describe('the Address Activity Trigger when the service fails or rotates its sec
 		}, 60_000);
 		// Each genuine delivery acknowledged at its first attempt: none lost, none left to a retry.
 		expect(attempts.map((attempt) => [attempt.attempt, attempt.statusCode])).toEqual(genuine.map(() => [1, 200]));
+		await stack.client.deactivateWorkflow(workflow.id);
+	});
+
+	it('refuses a message signed with the old secret at once after the action node’s Shared Secret > Rotate in the same n8n, and runs the next genuine delivery once', async () => {
+		const workflow = await stack.client.createWorkflow(
+			triggerWorkflow({ name: 'Rotation by the action node', chainId: CHAIN, addresses: [ROTATION_WALLET], credential: stack.credential, typeVersion: 2 }),
+		);
+		await stack.client.activateWorkflow(workflow.id);
+		const url = `${stack.n8n.url}/webhook/${workflow.nodes[0].webhookId!}/webhook`;
+		const [webhook] = await waitFor('the webhook at the emulator', async () => {
+			const found = (await stack.control.webhooks()).filter((entry) => entry.url === url && entry.status === 'active');
+			return found.length ? found : undefined;
+		});
+		const pay = async (value: string) => (await stack.control.activity({ chainId: CHAIN, from: PAYER, to: ROTATION_WALLET, value })).txHash;
+		const answered = async (txHash: string) =>
+			await waitFor(`the delivery of ${txHash} to be answered`, async () =>
+				(await stack.control.deliveries({ webhookId: webhook.id })).find(
+					(attempt) => (attempt.body.event.transaction as { txHash: string }).txHash === txHash && attempt.outcome !== 'pending',
+				),
+			60_000);
+		// A genuine delivery runs: the trigger has read (and keeps) the current secret.
+		const firstHash = await pay('1');
+		const first = await answered(firstHash);
+		expect([first.attempt, first.statusCode]).toEqual([1, 200]);
+		await runsPerTransaction(stack, workflow, [firstHash]);
+		const oldSecret = await stack.control.sharedSecret(EMULATOR_KEY);
+
+		// Shared Secret > Rotate in a manual workflow of the same n8n, with the trigger's credential.
+		const rotation = await stack.client.createWorkflow(
+			linearWorkflow('Rotate the shared secret', [{ name: 'Rotate Secret', parameters: { resource: 'sharedSecret', operation: 'rotate' } }], stack.credential),
+		);
+		const executionId = await stack.client.runWorkflow(rotation.id, 'Start');
+		const execution = await waitFor('the rotation to finish', async () => {
+			const current = await stack.getExecution(executionId);
+			return ['running', 'new'].includes(current.status) ? undefined : current;
+		}, 120_000);
+		expect(execution.status).toBe('success');
+		const newSecret = await stack.control.sharedSecret(EMULATOR_KEY);
+		expect(newSecret).not.toBe(oldSecret);
+		expect(nodeOutput(execution, 'Rotate Secret')).toEqual([{ secret: newSecret }]);
+
+		// A copy of the real delivery, as a new message signed with the old secret: refused, no run.
+		const executionsBefore = (await stack.client.listExecutions(workflow.id)).length;
+		const forged = newMessage(first, oldSecret);
+		expect((await post(url, forged.text, forged.signature)).status).toBe(401);
+
+		// The next genuine delivery (signed with the new secret) is acknowledged at once and runs once.
+		const nextHash = await pay('2');
+		const next = await answered(nextHash);
+		expect([next.attempt, next.statusCode]).toEqual([1, 200]);
+		const runs = await runsPerTransaction(stack, workflow, [nextHash]);
+		expect(runs.get(nextHash)).toHaveLength(1);
+		expect(runs.has(String((forged.body.event as { transaction: { txHash: string } }).transaction.txHash))).toBe(false);
+		// Every execution since the forged message is the genuine delivery's run.
+		expect((await stack.client.listExecutions(workflow.id)).length).toBe(executionsBefore + 1);
 		await stack.client.deactivateWorkflow(workflow.id);
 	});
 
