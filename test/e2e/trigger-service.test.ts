@@ -46,6 +46,17 @@ describe('the Address Activity Trigger when the service fails or rotates its sec
 		await stack?.stop();
 	});
 
+	/** A published trigger workflow watching `address`, once the emulator has its webhook. */
+	async function publishTrigger(name: string, address: string) {
+		const workflow = await stack.client.createWorkflow(triggerWorkflow({ name, chainId: CHAIN, addresses: [address], credential: stack.credential, typeVersion: 2 }));
+		await stack.client.activateWorkflow(workflow.id);
+		const url = `${stack.n8n.url}/webhook/${workflow.nodes[0].webhookId!}/webhook`;
+		const webhook = await waitFor('the webhook at the emulator', async () =>
+			(await stack.control.webhooks()).find((entry) => entry.url === url && entry.status === 'active'),
+		);
+		return { workflow, url, webhook };
+	}
+
 	(N8N_MAJOR === 2 ? it : it.skip)(
 		'fails with the node’s own message inside n8n’s publication deadline and leaves no webhook (every webhook read answered 503)',
 		async () => {
@@ -78,15 +89,7 @@ describe('the Address Activity Trigger when the service fails or rotates its sec
 	);
 
 	it('runs a genuine delivery signed with a secret rotated just after a forged request, while forged requests keep coming', async () => {
-		const workflow = await stack.client.createWorkflow(
-			triggerWorkflow({ name: 'Rotation under forged requests', chainId: CHAIN, addresses: [WALLET], credential: stack.credential, typeVersion: 2 }),
-		);
-		await stack.client.activateWorkflow(workflow.id);
-		const url = `${stack.n8n.url}/webhook/${workflow.nodes[0].webhookId!}/webhook`;
-		const [webhook] = await waitFor('the webhook at the emulator', async () => {
-			const found = (await stack.control.webhooks()).filter((entry) => entry.url === url && entry.status === 'active');
-			return found.length ? found : undefined;
-		});
+		const { workflow, url, webhook } = await publishTrigger('Rotation under forged requests', WALLET);
 		const pay = async (value: string) => await stack.control.activity({ chainId: CHAIN, from: '0x' + '5'.repeat(40), to: WALLET, value });
 		await pay('1');
 		const [first] = await waitFor('the first delivery', async () => {
@@ -119,15 +122,7 @@ describe('the Address Activity Trigger when the service fails or rotates its sec
 	});
 
 	it('refuses a message signed with the old secret at once after the action node’s Shared Secret > Rotate in the same n8n, and runs the next genuine delivery once', async () => {
-		const workflow = await stack.client.createWorkflow(
-			triggerWorkflow({ name: 'Rotation by the action node', chainId: CHAIN, addresses: [ROTATION_WALLET], credential: stack.credential, typeVersion: 2 }),
-		);
-		await stack.client.activateWorkflow(workflow.id);
-		const url = `${stack.n8n.url}/webhook/${workflow.nodes[0].webhookId!}/webhook`;
-		const [webhook] = await waitFor('the webhook at the emulator', async () => {
-			const found = (await stack.control.webhooks()).filter((entry) => entry.url === url && entry.status === 'active');
-			return found.length ? found : undefined;
-		});
+		const { workflow, url, webhook } = await publishTrigger('Rotation by the action node', ROTATION_WALLET);
 		const pay = async (value: string) => (await stack.control.activity({ chainId: CHAIN, from: PAYER, to: ROTATION_WALLET, value })).txHash;
 		const answered = async (txHash: string) =>
 			await waitFor(`the delivery of ${txHash} to be answered`, async () =>
