@@ -388,15 +388,28 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 		// Every transfer in a finished run, and no execution added or finished for a few seconds (a
 		// transfer run twice shows here). An execution the stop left behind stays unfinished.
 		let settled = '';
-		await waitFor('the runs to settle', async () => {
-			const { all, finished } = await runs(watched);
-			const missing = sent.filter((txHash) => runsOfTx(finished, txHash) === 0).length;
-			const state = `${all} executions, ${finished.length} finished, ${missing} of ${sent.length} transfers in none`;
-			const stable = missing === 0 && state === settled;
-			settled = state;
-			if (!stable) throw new Error(state);
-			return true;
-		}, 120_000, 3000);
+		let missingTx: string[] = [];
+		let unsettled: string | undefined;
+		try {
+			await waitFor('the runs to settle', async () => {
+				const { all, finished } = await runs(watched);
+				missingTx = sent.filter((txHash) => runsOfTx(finished, txHash) === 0);
+				const state = `${all} executions, ${finished.length} finished, ${missingTx.length} of ${sent.length} transfers in none`;
+				const stable = missingTx.length === 0 && state === settled;
+				settled = state;
+				if (!stable) throw new Error(state);
+				return true;
+			}, 120_000, 3000);
+		} catch (error) {
+			unsettled = (error as Error).message;
+		}
+		if (unsettled !== undefined) {
+			// Say what the service saw of each transfer in no run (seen once, 2026-11-26: acknowledged, yet in no execution).
+			const seen = await stack.control.deliveries({ webhookId: remote.id });
+			const of = (txHash: string) => seen.filter((attempt) => attemptTx(attempt) === txHash).map((attempt) => `${attempt.attempt}: ${attempt.statusCode ?? attempt.error} at ${attempt.startedAt - downAt} ms, ${attempt.durationMs} ms`);
+			const about = missingTx.map((txHash) => `${txHash} attempts [${of(txHash).join('; ')}]`).join(' | ');
+			throw new Error(`${unsettled}; process stopping from 0 ms, exited at ${stoppedAt - downAt} ms, back at ${downMs} ms; ${about}`);
+		}
 		const { finished } = await runs(watched);
 		const finishedIds = new Set(finished.map((run) => run.id));
 		const flatted = loadFlatted(stack.install);
