@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 
-import type { EventType, PrimaryNetwork } from '../../nodes/shared/primaryNetwork';
+import type { EventType, PrimaryNetwork } from './primary/vocabulary';
 import { ApiError } from './http/errors';
 import { ALL_PRIVILEGES, type EmulatorKey, type Plan, type Privilege, type SignatureScheme } from './types';
 

@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 
-import { BALANCE_TYPES, NETWORKS, navaxToAvax } from '../../../nodes/shared/primaryNetwork';
+import { BALANCE_TYPES, NETWORKS, navaxToAvax } from '../primary/vocabulary';
 import type { Emulator } from '../emulator';
 import { readText } from '../http/body';
 import { ApiError } from '../http/errors';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-import { P_CHAIN_ID, parseNodeId, parseSubnetId } from '../../../nodes/shared/primaryNetwork';
+import { parseNodeId, parseSubnetId } from './ids';
+import { P_CHAIN_ID } from './vocabulary';
 import { balanceTypeSchema, check, checkPChainAddress, navaxSchema, networkSchema } from './schemas';
 
 // Bodies of the control routes that put primary-network activity on the emulated P-Chain.

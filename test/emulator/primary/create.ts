@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
-import { P_CHAIN_ID, parseNodeId, parsePChainAddress, parseSubnetId, VALIDATOR_THRESHOLD_ALIAS } from '../../../nodes/shared/primaryNetwork';
+import { parseNodeId, parsePChainAddress, parseSubnetId } from './ids';
+import { P_CHAIN_ID, VALIDATOR_THRESHOLD_ALIAS } from './vocabulary';
 import type { RequestContext } from '../http/router';
 import { parseBody } from '../http/validation';
 import { checkAddressAllowance } from '../routes/webhookAccess';
@@ -18,7 +19,7 @@ export function createPrimaryNetworkWebhook(context: RequestContext): WebhookRec
 	if (eventType === 'primary_network_address_activity') {
 		const input = parseBody(primaryNetworkAddressActivitySchema, context.body);
 		const { metadata } = input;
-		keys = unique(metadata.keys.map(parsePChainAddress));
+		keys = unique(metadata.keys.map((key) => parsePChainAddress(key)));
 		checkAddressAllowance(context, keys.length);
 		settings = {
 			network: input.network,

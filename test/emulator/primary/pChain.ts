@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
 
-import {
-	P_CHAIN_ID,
-	parsePChainAddress,
-	PLATFORM_DELIVERY_EVENT_TYPE,
-	type PrimaryNetwork,
-} from '../../../nodes/shared/primaryNetwork';
 import type { EventMessage } from '../delivery/message';
 import type { Emulator } from '../emulator';
 import { badRequest } from '../http/errors';
 import type { WebhookRecord } from '../store';
 import type { PChainActivity } from './activitySchemas';
-import { pChainTxId } from './ids';
+import { parsePChainAddress, pChainTxId } from './ids';
+import { P_CHAIN_ID, PLATFORM_DELIVERY_EVENT_TYPE, type PrimaryNetwork } from './vocabulary';
 
 /** A P-Chain transaction as the emulator keeps it while delivering it. */
 interface PChainTx {

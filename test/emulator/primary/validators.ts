@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 
-import { EVENT_TYPES, type PrimaryNetwork } from '../../../nodes/shared/primaryNetwork';
+import { EVENT_TYPES, type PrimaryNetwork } from './vocabulary';
 import type { Emulator } from '../emulator';
 import { badRequest } from '../http/errors';
 import type { WebhookRecord } from '../store';

@@ -1,4 +1,4 @@
-import { parsePChainAddress } from '../../../nodes/shared/primaryNetwork';
+import { parsePChainAddress } from '../primary/ids';
 import { badRequest } from '../http/errors';
 import type { RequestContext, Route } from '../http/router';
 import { parseBody, uniqueAddresses } from '../http/validation';
@@ -16,7 +16,7 @@ function bodyAddresses(context: RequestContext, webhook: WebhookRecord): string[
 	}
 	if (webhook.primary) {
 		const input = parseBody(pChainAddressesBodySchema(webhook.primary.network), context.body);
-		return [...new Set(input.addresses.map(parsePChainAddress))];
+		return [...new Set(input.addresses.map((address) => parsePChainAddress(address)))];
 	}
 	return uniqueAddresses(parseBody(addressesBodySchema, context.body).addresses);
 }

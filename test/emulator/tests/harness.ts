@@ -5,7 +5,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 
-import { P_CHAIN_ID } from '../../../nodes/shared/primaryNetwork';
+import { P_CHAIN_ID } from '../primary/vocabulary';
 import { nodeId, pChainAddress, subnetId } from '../primary/ids';
 
 /** Test-side helpers: an HTTP client, a webhook receiver and an independent signature check. */

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 // Tests read JSON answers field by field; typing every response shape here would add nothing.
-import { P_CHAIN_ID } from '../../../nodes/shared/primaryNetwork';
+import { P_CHAIN_ID } from '../primary/vocabulary';
 import { waitFor } from '../../harness/wait';
 import { startEmulator, type RunningEmulator } from '../index';
 import { nodeId, pChainAddress, subnetId } from '../primary/ids';

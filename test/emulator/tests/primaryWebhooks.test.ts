@@ -1,4 +1,4 @@
-import { P_CHAIN_ID } from '../../../nodes/shared/primaryNetwork';
+import { P_CHAIN_ID } from '../primary/vocabulary';
 import { startEmulator, type RunningEmulator } from '../index';
 import { nodeId, pChainAddress } from '../primary/ids';
 import { address, call, L1, NODE, pChainWebhookBody, STAKER, TREASURY, UUID, validatorWebhookBody, webhookBody } from './harness';

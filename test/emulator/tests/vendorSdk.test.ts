@@ -1,7 +1,7 @@
 // The vendor's own TypeScript SDK (@avalanche-sdk/chainkit, a devDependency pinned at 0.3.13)
 // against the emulator: its request builders must be accepted and its response models must parse
 // the emulator's answers. The SDK validates both sides with its zod models and fails otherwise.
-import { P_CHAIN_ID } from '../../../nodes/shared/primaryNetwork';
+import { P_CHAIN_ID } from '../primary/vocabulary';
 import { startEmulator, type RunningEmulator } from '../index';
 import { address, call, L1, NODE, STAKER, TREASURY } from './harness';
 
