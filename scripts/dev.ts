@@ -57,7 +57,7 @@ Sandbox ready in ${seconds} s.
              ${sandbox.demo.addresses.join(', ')}
              and with it one step for each P-Chain or validator example (its balance or L1 fee balance across its threshold)
   n8n log    ${logFile}
-  settings   ${Object.entries(RECOMMENDED_N8N_ENV).map(([name, value]) => `${name}=${value}`).join(' ')} (as the README recommends)
+  settings   ${Object.entries(RECOMMENDED_N8N_ENV).map(([name, value]) => `${name}=${value}`).join(' ')} (as docs/running-at-scale.md recommends)
 
 Press Ctrl-C to stop.`);
 }

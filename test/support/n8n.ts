@@ -20,9 +20,9 @@ export interface StartN8nOptions {
 }
 
 /**
- * The settings the README recommends for n8n 2.41 (Install in n8n; docs/running-at-scale.md): with lazy
- * acquisition n8n takes an expression isolate only when an expression is evaluated, and version 2
- * of the trigger evaluates none while receiving (about 3x the deliveries per second, bench:n8n).
+ * The settings docs/running-at-scale.md recommends for n8n 2.x ("Faster receiving on n8n 2.x"): with
+ * lazy acquisition n8n takes an expression isolate only when an expression is evaluated, and
+ * versions 2 and 3 of the trigger evaluate none while receiving (figures: docs/measured.md).
  * n8n 1.x ignores it.
  */
 export const RECOMMENDED_N8N_ENV: Record<string, string> = { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' };
