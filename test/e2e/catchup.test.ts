@@ -88,7 +88,7 @@ describe('the webhook trigger catches up after a gap, in n8n', () => {
 		const hashes = [await pay(CHANGED_WATCH)];
 		// The first transfer runs live before the change. Without this wait one CI run on 2026-11-25
 		// timed out with one of 3 transfers never run (cause not established; a delivery still in
-		// flight when n8n deletes the old webhook is the suspect, see docs/running-at-scale.md).
+		// flight when n8n deletes the old webhook is the suspect, see docs/measured.md, "Catching up after a gap").
 		await waitFor('the live transfer to run', async () => (await stack.client.listExecutions(workflow.id)).length === 1);
 		const current = await stack.client.getWorkflow(workflow.id);
 		const nodes = current.nodes.map((node) =>
