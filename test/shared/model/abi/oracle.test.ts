@@ -1,8 +1,6 @@
 // Our decoder against ethers v6 over generated events of every ABI type: what ethers encodes we decode
 // to the same values, and on mutated encodings we never give a value ethers would not.
 
-import { isDeepStrictEqual } from 'node:util';
-
 import { parseEventDefinitions, type EventDefinition } from '../../../../nodes/shared/model/abi/eventDefinitions';
 import { decodeLogAs, EventDecoder, type LogDecoding } from '../../../../nodes/shared/model/abi/eventLogs';
 import { between, generateEvent, humanEvent, pick, randomOf, type GeneratedEvent, type Random } from './generated';
@@ -153,7 +151,7 @@ describe(`mutated encodings (${EVENTS * MUTATIONS_PER_EVENT} cases): never a val
 					if (ours.status !== 'malformed') expect({ ...context, status: ours.status }).toEqual({ ...context, status: 'malformed' });
 					outcomes.oracleFailed++;
 				} else if (ours.status === 'decoded') {
-					if (!isDeepStrictEqual(ours.arguments, oracle.value)) expect({ ...context, value: ours.arguments }).toEqual({ ...context, value: oracle.value });
+					if (JSON.stringify(ours.arguments) !== JSON.stringify(oracle.value)) expect({ ...context, value: ours.arguments }).toEqual({ ...context, value: oracle.value });
 					outcomes.same++;
 				} else {
 					const problem = ours.status === 'malformed' ? ours.problem : '';
