@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // The Address Activity Trigger in n8n's queue mode: main activates, two `n8n webhook` processes
 // behind a load balancer receive, one worker runs. Every message the service delivers runs
 // exactly once, on the worker, whichever webhook process gets it; a copy of a message runs once in
@@ -403,13 +403,6 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 		} catch (error) {
 			unsettled = (error as Error).message;
 		}
-		if (unsettled !== undefined) {
-			// Say what the service saw of each transfer in no run (seen once, 2026-11-26: acknowledged, yet in no execution).
-			const seen = await stack.control.deliveries({ webhookId: remote.id });
-			const of = (txHash: string) => seen.filter((attempt) => attemptTx(attempt) === txHash).map((attempt) => `${attempt.attempt}: ${attempt.statusCode ?? attempt.error} at ${attempt.startedAt - downAt} ms, ${attempt.durationMs} ms`);
-			const about = missingTx.map((txHash) => `${txHash} attempts [${of(txHash).join('; ')}]`).join(' | ');
-			throw new Error(`${unsettled}; process stopping from 0 ms, exited at ${stoppedAt - downAt} ms, back at ${downMs} ms; ${about}`);
-		}
 		const { finished } = await runs(watched);
 		const finishedIds = new Set(finished.map((run) => run.id));
 		const flatted = loadFlatted(stack.install);
@@ -419,10 +412,61 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 				.map(async (summary) => ({ id: summary.id, status: summary.status, items: waitingItems(await stack.client.getExecution(summary.id, flatted)) })),
 		);
 		const attempts = await stack.control.deliveries({ webhookId: remote.id });
+		const exchanges = stack.deployment.loadBalancer.exchanges().filter((exchange) => exchange.path === webhookPath(watched));
+		const at = (ms: number) => `${ms - downAt} ms`;
+		const webhookLogs = () => fs.readdirSync(stack.deployment.userFolder).filter((file) => file.startsWith('webhook-') && file.endsWith('.log'));
+		/**
+		 * Everything that shows what became of one transfer: the service's attempts, the load
+		 * balancer's exchanges for its message (which process answered what), the webhook processes'
+		 * log lines naming the message, the execution rows that mention it (soft-deleted included) and
+		 * their jobs in Redis.
+		 */
+		const trail = async (txHash: string) => {
+			const tried = attempts.filter((attempt) => attemptTx(attempt) === txHash);
+			const messageIds = [...new Set(tried.map((attempt) => attempt.messageId))];
+			const service = tried.map((attempt) => `${attempt.attempt}: ${attempt.statusCode ?? attempt.error} at ${at(attempt.startedAt)}, ${attempt.durationMs} ms`);
+			const balancer = exchanges
+				.filter((exchange) => exchange.messageId !== undefined && messageIds.includes(exchange.messageId))
+				.map((exchange) => `process ${exchange.process + 1} ${exchange.status ?? 'no answer'}${exchange.error ? ` (${exchange.error})` : ''} at ${at(exchange.startedAt)}, ${exchange.endedAt === undefined ? '?' : exchange.endedAt - exchange.startedAt} ms: ${JSON.stringify(exchange.answer ?? '')}`);
+			const logged = webhookLogs().flatMap((file) =>
+				fs
+					.readFileSync(stack.deployment.logFile(file), 'utf8')
+					.split('\n')
+					.filter((line) => messageIds.some((id) => line.includes(id)))
+					.map((line) => `${file}: ${line.slice(0, 300)}`),
+			);
+			const rows = (await stack.executionRows(watched.id, txHash)).filter((row) => row.mentions);
+			const jobs = (await stack.redisJobs()).filter((job) => rows.some((row) => row.id === job.executionId));
+			return [
+				`${txHash} (message ${messageIds.join(', ')})`,
+				`service attempts [${service.join('; ')}]`,
+				`load balancer [${balancer.join('; ')}]`,
+				`webhook logs [${logged.join(' / ')}]`,
+				`execution rows [${rows.map((row) => `${row.id} ${row.status} ${row.mode} created ${row.createdAt}${row.deletedAt ? ` DELETED ${row.deletedAt}` : ''}`).join('; ')}]`,
+				`redis jobs [${jobs.map((job) => `${job.id} for ${job.executionId} ${job.state}`).join('; ')}]`,
+			].join(', ');
+		};
+		/**
+		 * Messages the load balancer saw answered 200 more often than their transfer ran: an
+		 * acknowledgement without a run (n8n's "starting up" answer, or the trigger's own).
+		 */
+		const acknowledgedWithoutRun = sent.flatMap((txHash) => {
+			const messageIds = new Set(attempts.filter((attempt) => attemptTx(attempt) === txHash).map((attempt) => attempt.messageId));
+			const ok = exchanges.filter((exchange) => exchange.status === 200 && exchange.messageId !== undefined && messageIds.has(exchange.messageId));
+			const ran = runsOfTx(finished, txHash) + unfinished.filter((run) => run.items.some((item) => item.txHash === txHash)).length;
+			return ok.length > ran ? ok.map((exchange) => `${txHash}: process ${exchange.process + 1} 200 at ${at(exchange.startedAt)} ${JSON.stringify(exchange.answer ?? '')}`) : [];
+		});
+		if (acknowledgedWithoutRun.length) {
+			// eslint-disable-next-line no-console
+			console.log(`[queue] ${name}: acknowledged (200) more often than run: ${acknowledgedWithoutRun.join(' | ')}`);
+		}
+		if (unsettled !== undefined) {
+			const about = await Promise.all(missingTx.map(trail));
+			throw new Error(`${unsettled}; process stopping from 0 ms, exited at ${stoppedAt - downAt} ms, back at ${downMs} ms; ${about.join(' | ')}`);
+		}
 		/** A transfer's delivery attempts and runs (with the process that enqueued each), for failure messages. */
 		const explain = (txHash: string) => {
-			const logs = fs.readdirSync(stack.deployment.userFolder).filter((file) => file.startsWith('webhook-'));
-			const enqueuedBy = (id: string) => logs.filter((file) => fs.readFileSync(stack.deployment.logFile(file), 'utf8').includes(`Enqueued execution ${id} `)).join(' ');
+			const enqueuedBy = (id: string) => webhookLogs().filter((file) => fs.readFileSync(stack.deployment.logFile(file), 'utf8').includes(`Enqueued execution ${id} `)).join(' ');
 			const tried = attempts.filter((attempt) => attemptTx(attempt) === txHash).map((attempt) => `${attempt.attempt}: ${attempt.statusCode ?? attempt.error} at ${attempt.startedAt - downAt} ms, ${attempt.durationMs} ms`);
 			const ran = finished.filter((run) => run.items.some((item) => item.txHash === txHash)).map((run) => `${run.id} ${run.status} by ${enqueuedBy(run.id)}`);
 			const left = unfinished.filter((run) => run.items.some((item) => item.txHash === txHash)).map((run) => `${run.id} ${run.status} by ${enqueuedBy(run.id)}`);
@@ -466,13 +510,29 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 		if (twice.length + unfinished.length) console.log(`[queue] ${name}: run twice or left unfinished, each sent again by the service: ${[...new Set([...twice, ...unfinished.map((run) => run.items[0].txHash)])].map(explain).join(' | ')}`);
 	};
 
+	/**
+	 * How many times each restart case runs in a row (AA_QUEUE_RESTART_REPEAT, default 1): a loss
+	 * seen once in a CI run is looked for by running the case until it fails or passes this often.
+	 */
+	const RESTART_REPEAT = Math.max(1, Number(process.env.AA_QUEUE_RESTART_REPEAT ?? 1));
+	const restartCase = async (label: string, to: string, index: number, crash: boolean) => {
+		const started = Date.now();
+		for (let round = 1; round <= RESTART_REPEAT; round++) {
+			// A fresh workflow and address each round (after the first, one ending in the case and the round).
+			const address = round === 1 ? to : `${to.slice(0, -8)}${index}${crash ? 1 : 0}${String(round).padStart(6, '0')}`;
+			await expectEveryTransferRunsOnceUnlessSentAgain(`${label}${RESTART_REPEAT > 1 ? ` (round ${round})` : ''}`, address, index, crash);
+			// eslint-disable-next-line no-console
+			if (RESTART_REPEAT > 1) console.log(`[queue] ${label}: ${round} of ${RESTART_REPEAT} passed in a row, ${((Date.now() - started) / 60_000).toFixed(1)} min so far`);
+		}
+	};
+
 	it('a webhook process stopped (SIGTERM) and started again during a trickle: every transfer runs, twice only if the service sent it again', async () => {
-		await expectEveryTransferRunsOnceUnlessSentAgain('Watch Erin', ERIN, 0, false);
-	});
+		await restartCase('Watch Erin', ERIN, 0, false);
+	}, 240_000 * RESTART_REPEAT);
 
 	it('a webhook process killed (SIGKILL) and started again during a trickle: every transfer runs, twice only if the service sent it again', async () => {
-		await expectEveryTransferRunsOnceUnlessSentAgain('Watch Frank', FRANK, 1, true);
-	});
+		await restartCase('Watch Frank', FRANK, 1, true);
+	}, 240_000 * RESTART_REPEAT);
 
 	it('unpublished and published again: the transfers made while it was off run once, in one catch-up run', async () => {
 		const watched = await stack.client.createWorkflow(

@@ -27,6 +27,12 @@ export interface QueueDeploymentOptions {
 	workerConcurrency?: number;
 	/** Extra environment for every process (e.g. N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE). */
 	env?: Record<string, string>;
+	/**
+	 * Extra environment for the webhook processes only: the tests log at debug level there, so that
+	 * each request, the trigger's answer (with its messageId) and the execution it started are in
+	 * the process's log with their time.
+	 */
+	webhookEnv?: Record<string, string>;
 	/** Folder for one log file per server (default: the user folder). */
 	logDir?: string;
 	log?: (line: string) => void;
@@ -140,7 +146,7 @@ export async function startQueueDeployment(options: QueueDeploymentOptions): Pro
 			return worker;
 		};
 		const startWebhookProcess = async (port: number, name: string) => {
-			const webhook = await spawnN8n('webhook', { ...common, port, logFile: logFile(`${name}.log`), env: shared });
+			const webhook = await spawnN8n('webhook', { ...common, port, logFile: logFile(`${name}.log`), env: { ...shared, ...options.webhookEnv } });
 			started.push(webhook);
 			await waitUntilReady(webhook, `${webhook.url}/healthz/readiness`);
 			return webhook;

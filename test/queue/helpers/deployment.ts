@@ -38,11 +38,30 @@ export interface QueueStack {
 	post(url: string, body: unknown, signature?: string): Promise<{ status: number; text: string }>;
 	/** Every log line of the worker(s) so far, restarted workers included. */
 	workerLog(): string;
-	/** Runs SQL in the deployment's Postgres (with the `pg` client n8n ships). */
-	sql(text: string): Promise<Array<Record<string, unknown>>>;
+	/** Runs SQL in the deployment's Postgres (with the `pg` client n8n ships); `$1`... take `values`. */
+	sql(text: string, values?: unknown[]): Promise<Array<Record<string, unknown>>>;
+	/**
+	 * Every execution row of a workflow as n8n's database has it, soft-deleted ones included (the
+	 * REST API hides those), with whether its stored data mentions `text` (e.g. a transaction hash).
+	 */
+	executionRows(workflowId: string, text?: string): Promise<ExecutionRow[]>;
+	/** The jobs in n8n's Redis queue now (bull keeps a job until a worker finished it). */
+	redisJobs(): Promise<Array<{ id: string; executionId?: string; state: string }>>;
 	/** An n8n Postgres credential for the deployment's database, for workflows that use it. */
 	postgresCredential(): Promise<{ id: string; name: string }>;
 	stop(): Promise<void>;
+}
+
+export interface ExecutionRow {
+	id: string;
+	status: string;
+	mode: string;
+	createdAt: string;
+	startedAt: string | null;
+	stoppedAt: string | null;
+	deletedAt: string | null;
+	/** Whether the execution's stored data contains the text asked about. */
+	mentions: boolean;
 }
 
 function tarball(): string {
@@ -61,7 +80,9 @@ export async function startQueueStack(options: { env?: Record<string, string> } 
 	let deployment: QueueDeployment | undefined;
 	try {
 		installIntoUserFolder(tarball(), userFolder);
-		deployment = await startQueueDeployment({ install, postgres, userFolder, env: options.env });
+		// Debug logs with timestamps in the webhook processes: a message acknowledged without a run can then be followed there.
+		const webhookEnv = { N8N_LOG_LEVEL: 'debug', NO_COLOR: '1' };
+		deployment = await startQueueDeployment({ install, postgres, userFolder, env: options.env, webhookEnv });
 		const running = deployment;
 		const client = new N8nClient(deployment.url);
 		await client.setupOwner();
@@ -94,17 +115,74 @@ export async function startQueueStack(options: { env?: Record<string, string> } 
 					.filter((file) => file.startsWith('worker-') && file.endsWith('.log'))
 					.map((file) => fs.readFileSync(path.join(userFolder, file), 'utf8'))
 					.join('\n'),
-			async sql(text) {
+			async sql(text, values) {
 				// eslint-disable-next-line @typescript-eslint/no-require-imports
 				const pg = require(path.join(install.nodeModules, 'pg')) as {
-					Client: new (config: object) => { connect(): Promise<void>; query(text: string): Promise<{ rows: Array<Record<string, unknown>> }>; end(): Promise<void> };
+					Client: new (config: object) => {
+						connect(): Promise<void>;
+						query(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>;
+						end(): Promise<void>;
+					};
 				};
 				const db = new pg.Client({ host: running.postgres.host, port: running.postgres.port, user: running.postgres.user, database: running.postgres.database });
 				await db.connect();
 				try {
-					return (await db.query(text)).rows;
+					return (await db.query(text, values)).rows;
 				} finally {
 					await db.end();
+				}
+			},
+			async executionRows(workflowId, text) {
+				const rows = await stack.sql(
+					`SELECT e.id, e.status, e.mode, e."createdAt", e."startedAt", e."stoppedAt", e."deletedAt",
+						COALESCE(d.data LIKE $2, false) AS mentions
+					 FROM execution_entity e LEFT JOIN execution_data d ON d."executionId" = e.id
+					 WHERE e."workflowId" = $1 ORDER BY e.id`,
+					[workflowId, text === undefined ? '' : `%${text}%`],
+				);
+				const when = (value: unknown) => (value instanceof Date ? value.toISOString() : value === null || value === undefined ? null : String(value));
+				return rows.map((row) => ({
+					id: String(row.id),
+					status: String(row.status),
+					mode: String(row.mode),
+					createdAt: when(row.createdAt) ?? '',
+					startedAt: when(row.startedAt),
+					stoppedAt: when(row.stoppedAt),
+					deletedAt: when(row.deletedAt),
+					mentions: text !== undefined && row.mentions === true,
+				}));
+			},
+			async redisJobs() {
+				// eslint-disable-next-line @typescript-eslint/no-require-imports
+				const Redis = require(path.join(install.nodeModules, 'ioredis')) as new (options: object) => {
+					keys(pattern: string): Promise<string[]>;
+					hgetall(key: string): Promise<Record<string, string>>;
+					lrange(key: string, from: number, to: number): Promise<string[]>;
+					zrange(key: string, from: number, to: number): Promise<string[]>;
+					smembers(key: string): Promise<string[]>;
+					quit(): Promise<unknown>;
+				};
+				const redis = new Redis({ host: running.redis.host, port: running.redis.port, lazyConnect: false, maxRetriesPerRequest: 1 });
+				try {
+					const state = new Map<string, string>();
+					for (const list of ['wait', 'active', 'paused']) for (const id of await redis.lrange(`bull:jobs:${list}`, 0, -1)) state.set(id, list);
+					for (const set of ['delayed', 'completed', 'failed']) for (const id of await redis.zrange(`bull:jobs:${set}`, 0, -1)) state.set(id, set);
+					const jobs: Array<{ id: string; executionId?: string; state: string }> = [];
+					for (const key of await redis.keys('bull:jobs:[0-9]*')) {
+						const id = key.slice('bull:jobs:'.length);
+						if (id.includes(':')) continue;
+						const job = await redis.hgetall(key);
+						let executionId: string | undefined;
+						try {
+							executionId = String((JSON.parse(job.data ?? '{}') as { executionId?: unknown }).executionId ?? '') || undefined;
+						} catch {
+							executionId = undefined;
+						}
+						jobs.push({ id, executionId, state: state.get(id) ?? (job.finishedOn ? 'finished' : 'unknown') });
+					}
+					return jobs;
+				} finally {
+					await redis.quit();
 				}
 			},
 			async postgresCredential() {
