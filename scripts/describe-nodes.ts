@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 // `npm run describe:nodes`: the built package's node and credential descriptions (dist/, as n8n
 // loads them) as JSON on stdout. `-- --write` stores them as test/package/descriptions.json, the
 // snapshot test/package/descriptions.test.ts compares the sources against; a change to a node's

@@ -8,11 +8,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { testAddressActivityApi } from '../shared/credentialTest';
-import { toNodeError } from '../shared/errors';
-import { withReadableDates } from '../shared/readableDates';
+import { testAddressActivityApi } from '../shared/service/credentialTest';
+import { toNodeError } from '../shared/service/nodeErrors';
+import { withReadableDates } from '../shared/model/readableDates';
 import { requestOptions } from './fields';
-import { searchChains, searchWebhookChains } from '../shared/chainSearch';
+import { searchChains, searchWebhookChains } from '../shared/parameters/chainSearches';
 import { searchWebhooks } from './listSearch/searchWebhooks';
 import type { ItemByItem, ItemOutcome, OperationModule, ReadItem } from './operation';
 import * as address from './resources/address';

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { WEBHOOK_ID_PATTERN } from '../shared/webhooks';
+import { WEBHOOK_ID_PATTERN } from '../shared/service/webhooks';
 
 /**
  * Return All and Limit, as every Get Many operation shows them (the operation file's

@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { parseChainId } from '../shared/chains';
-import { InvalidInputError, quoteValue, toInputError } from '../shared/errors';
-import { wholeNumber } from '../shared/numbers';
-import type { RetryPolicy } from '../shared/transport';
-import { WEBHOOK_ID_PATTERN, WEBHOOK_TEXT_LIMIT } from '../shared/webhooks';
+import { parseChainId } from '../shared/model/chainIds';
+import { InvalidInputError, quoteValue } from '../shared/model/invalidInput';
+import { toInputError } from '../shared/parameters/parameterErrors';
+import { wholeNumber } from '../shared/model/numbers';
+import type { RetryPolicy } from '../shared/service/transport';
+import { WEBHOOK_ID_PATTERN, WEBHOOK_TEXT_LIMIT } from '../shared/service/webhooks';
 
 /**
  * Reads a parameter and converts it with `parse`; a value the parser rejects fails the item

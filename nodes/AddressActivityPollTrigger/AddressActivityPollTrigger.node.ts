@@ -1,13 +1,13 @@
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 
-import { getChains, searchChains } from '../shared/chains';
-import { testAddressActivityApi } from '../shared/credentialTest';
+import { getChains, searchChains } from '../shared/parameters/chainSearches';
+import { testAddressActivityApi } from '../shared/service/credentialTest';
 import { latestActivity, pollNewActivity, TEST_EVENT_TRANSACTIONS } from './pollActivity';
 import { readPollConfig } from './pollConfig';
 import { requestsPerPoll } from './pollRate';
 import { pollTriggerProperties } from './properties';
-import { triggerSubtitle } from '../shared/triggerSubtitle';
+import { triggerSubtitle } from '../shared/parameters/triggerSubtitle';
 
 export class AddressActivityPollTrigger implements INodeType {
 	description: INodeTypeDescription = {

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { AddressSet } from '../shared/addresses';
-import type { NativeToken } from '../shared/transfers';
+import type { AddressSet } from '../shared/model/addresses';
+import type { NativeToken } from '../shared/model/transfers';
 
 /**
  * Where an address's polling stands, in the node's static data (n8n runs a workflow's polls one at

@@ -1,11 +1,11 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { FROM_CHAIN, toTransfers, type NativeToken } from '../shared/transfers';
-import { answeredInTime, timeLeft, type ServiceCall } from '../shared/transport';
-import { toDeliveryTransaction } from '../shared/chainTransaction';
-import { fetchNativeToken } from '../shared/chains';
-import { byChainOrder, fetchAddressTransactions, fetchHeadBlock, type BlockMark, type ListedTransaction } from '../shared/chainData';
-import { chainScanCost, newestOnChain, scanChain, transactionsSince } from '../shared/chainScan';
+import { FROM_CHAIN, toTransfers, type NativeToken } from '../shared/model/transfers';
+import { answeredInTime, timeLeft, type ServiceCall } from '../shared/service/transport';
+import { toDeliveryTransaction } from '../shared/model/chainTransaction';
+import { fetchNativeToken } from '../shared/service/chainData';
+import { byChainOrder, fetchAddressTransactions, fetchHeadBlock, type BlockMark, type ListedTransaction } from '../shared/service/chainData';
+import { chainScanCost, newestOnChain, scanChain, transactionsSince } from '../shared/service/chainScan';
 import {
 	advanceCursors,
 	alignCursors,

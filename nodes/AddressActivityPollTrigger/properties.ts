@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { chainLocatorProperty, chainsProperty } from '../shared/chains';
-import { transferFiltersProperty, watchAddressesProperty } from '../shared/triggerParameters';
-import { includeInternalTxsProperty } from '../shared/webhookProperties';
+import { chainLocatorProperty, chainsProperty } from '../shared/parameters/chainParameters';
+import { transferFiltersProperty, watchAddressesProperty } from '../shared/parameters/triggerParameters';
+import { includeInternalTxsProperty } from '../shared/parameters/webhookParameters';
 
 /** Default of Max Pages per Address: 1,000 transactions of one address per poll. */
 export const DEFAULT_MAX_PAGES = 10;

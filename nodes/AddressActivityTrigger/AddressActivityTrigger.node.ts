@@ -7,14 +7,14 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { getWebhookChains, searchWebhookChains } from '../shared/chains';
-import { testAddressActivityApi } from '../shared/credentialTest';
-import type { ServiceCall } from '../shared/transport';
+import { getWebhookChains, searchWebhookChains } from '../shared/parameters/chainSearches';
+import { testAddressActivityApi } from '../shared/service/credentialTest';
+import type { ServiceCall } from '../shared/service/transport';
 import { checkExists, create, isTestListening, remove, webhookUrlToRegister } from './lifecycle';
 import { lifecycleStarts } from './processMemory';
 import { triggerProperties } from './properties';
 import { eventTypeSubtitle } from './primaryNetworkProperties';
-import { triggerSubtitle } from '../shared/triggerSubtitle';
+import { triggerSubtitle } from '../shared/parameters/triggerSubtitle';
 import { receiveDelivery } from './receive';
 import { receivePrimaryNetworkDelivery } from './primaryNetworkReceive';
 import { webhookLabel } from './registration';

@@ -25,10 +25,10 @@
  */
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { fetchFirstBlockSince, fetchHeadBlock } from '../shared/chainData';
-import { CATCH_UP_ANSWER_MS, CATCH_UP_EVENT, postCatchUpRequest } from '../shared/catchUpRequest';
-import type { ServiceCall } from '../shared/transport';
-import { fetchSharedSecret } from '../shared/webhooks';
+import { fetchFirstBlockSince, fetchHeadBlock } from '../shared/service/chainData';
+import { CATCH_UP_ANSWER_MS, CATCH_UP_EVENT, postCatchUpRequest } from '../shared/service/catchUpRequest';
+import type { ServiceCall } from '../shared/service/transport';
+import { fetchSharedSecret } from '../shared/service/webhooks';
 import type { CatchUpRequest } from './catchUpRun';
 import { sharedSecrets, transactionWindowFor } from './processMemory';
 import type { CatchUpState, ChainState } from './staticData';

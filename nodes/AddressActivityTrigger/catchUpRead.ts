@@ -5,11 +5,11 @@
  */
 import type { IWebhookFunctions } from 'n8n-workflow';
 
-import { byChainOrder, fetchAddressTransactions, type ListedTransaction } from '../shared/chainData';
-import { scanChain } from '../shared/chainScan';
-import { AddressSet } from '../shared/addresses';
-import { eventSignatureHash, parseEventSignatures } from '../shared/eventSignatures';
-import { answeredInTime, timeLeft } from '../shared/transport';
+import { byChainOrder, fetchAddressTransactions, type ListedTransaction } from '../shared/service/chainData';
+import { scanChain } from '../shared/service/chainScan';
+import { AddressSet } from '../shared/model/addresses';
+import { eventSignatureHash, parseEventSignatures } from '../shared/model/eventSignatures';
+import { answeredInTime, timeLeft } from '../shared/service/transport';
 import type { CatchUpRequest } from './catchUpRun';
 
 /** Up to this many addresses the gap is read per address; more, and the chain's transactions are read once and matched. */

@@ -8,7 +8,7 @@
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { CATCH_UP_EVENT, type ResumeRequest } from '../shared/catchUpRequest';
+import { CATCH_UP_EVENT, type ResumeRequest } from '../shared/service/catchUpRequest';
 import { catchUpLimitMs } from './catchUp';
 import { receiveCatchUp, type CatchUpRequest } from './catchUpRun';
 import { ownWebhook, type Arrival } from './processMemory';

@@ -5,11 +5,11 @@
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { CATCH_UP_EVENT } from '../shared/catchUpRequest';
-import { toDeliveryTransaction } from '../shared/chainTransaction';
-import { fetchNativeToken } from '../shared/chains';
-import { AddressSet } from '../shared/addresses';
-import { toTransfers } from '../shared/transfers';
+import { CATCH_UP_EVENT } from '../shared/service/catchUpRequest';
+import { toDeliveryTransaction } from '../shared/model/chainTransaction';
+import { fetchNativeToken } from '../shared/service/chainData';
+import { AddressSet } from '../shared/model/addresses';
+import { toTransfers } from '../shared/model/transfers';
 import { CATCH_UP_READ_MS, CATCH_UP_SCAN_REQUESTS, CATCH_UP_TOKEN_MS, readGap, type GapRead } from './catchUpRead';
 import { knownWebhooks, nativeTokens, transactionWindowFor, webhookKey } from './processMemory';
 import { acknowledgeWithoutRun, answer, claimMessage, RECEIVED, settleWithAnswer } from './receive';

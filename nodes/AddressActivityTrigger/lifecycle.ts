@@ -5,8 +5,9 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IHookFunctions } from 'n8n-workflow';
 
-import { fetchNativeToken } from '../shared/chains';
-import { isNotFoundError, toNodeError } from '../shared/errors';
+import { fetchNativeToken } from '../shared/service/chainData';
+import { isNotFoundError } from '../shared/service/serviceErrors';
+import { toNodeError } from '../shared/service/nodeErrors';
 import {
 	changeAddresses,
 	createWebhook,
@@ -17,8 +18,8 @@ import {
 	getWebhook,
 	updateWebhook,
 	type RemoteWebhook,
-} from '../shared/webhooks';
-import type { ServiceCall } from '../shared/transport';
+} from '../shared/service/webhooks';
+import type { ServiceCall } from '../shared/service/transport';
 import { catchUpAfterActivation, catchUpDeadline, gapStart, recordGap } from './catchUp';
 import { forgetWebhooksAt, knownWebhooks, nativeTokens, rememberWebhook, sharedSecrets, webhookKey } from './processMemory';
 import { canBeUpdated, reconcileWebhook, webhookLabel } from './registration';

@@ -1,9 +1,9 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { EVENT_TYPES, type EventType } from '../shared/primaryNetwork';
-import type { PrimaryNetworkWatch } from '../shared/primaryNetworkWebhooks';
-import { readPrimaryNetworkWatch, type ReadParameter, type WatchFieldNames } from '../shared/primaryNetworkWatch';
-import { parsedTriggerParameter } from '../shared/triggerParameters';
+import { EVENT_TYPES, type EventType } from '../shared/model/primaryNetwork';
+import type { PrimaryNetworkWatch } from '../shared/service/primaryNetworkWebhooks';
+import { readPrimaryNetworkWatch, type ReadParameter, type WatchFieldNames } from '../shared/parameters/primaryNetworkWatch';
+import { parsedTriggerParameter } from '../shared/parameters/triggerParameters';
 import type { OnDeactivation } from './triggerConfig';
 
 type TriggerContext = IHookFunctions | IWebhookFunctions;

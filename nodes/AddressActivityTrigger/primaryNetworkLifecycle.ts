@@ -5,12 +5,13 @@
  */
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 
-import { isNotFoundError, toNodeError } from '../shared/errors';
-import { servicePages } from '../shared/pagination';
-import { VALIDATOR_THRESHOLD_ALIAS } from '../shared/primaryNetwork';
-import { primaryNetworkCreateBody, primaryNetworkMetadata } from '../shared/primaryNetworkWebhooks';
-import { serviceRequest, type ServiceCall } from '../shared/transport';
-import { deleteWebhook, fetchSharedSecret, getWebhook, updateWebhook, type RemoteWebhook } from '../shared/webhooks';
+import { isNotFoundError } from '../shared/service/serviceErrors';
+import { toNodeError } from '../shared/service/nodeErrors';
+import { servicePages } from '../shared/service/pagination';
+import { VALIDATOR_THRESHOLD_ALIAS } from '../shared/model/primaryNetwork';
+import { primaryNetworkCreateBody, primaryNetworkMetadata } from '../shared/service/primaryNetworkWebhooks';
+import { serviceRequest, type ServiceCall } from '../shared/service/transport';
+import { deleteWebhook, fetchSharedSecret, getWebhook, updateWebhook, type RemoteWebhook } from '../shared/service/webhooks';
 import { credentialKey, forgetWebhooksAt, rememberWebhook, sharedSecrets } from './processMemory';
 import type { PrimaryNetworkConfig } from './primaryNetworkConfig';
 import { clearRegistration, registrationState } from './staticData';

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { EVENT_TYPES } from '../shared/primaryNetwork';
+import { EVENT_TYPES } from '../shared/model/primaryNetwork';
 import {
 	addressSubEventProperties,
 	eventTypeChoice,
@@ -10,10 +10,10 @@ import {
 	validatorFiltersProperty,
 	validatorKeyTypeProperty,
 	validatorSubEventProperties,
-} from '../shared/primaryNetworkProperties';
+} from '../shared/parameters/primaryNetworkParameters';
 
 // The trigger's parameters of the two primary-network event types; those Webhook > Create of the
-// action node has too come from shared/primaryNetworkProperties.ts.
+// action node has too come from shared/parameters/primaryNetworkParameters.ts.
 
 const P_CHAIN = EVENT_TYPES.primaryNetworkAddressActivity;
 const VALIDATOR = EVENT_TYPES.validatorActivity;

@@ -1,9 +1,9 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { EVENT_TYPES } from '../shared/primaryNetwork';
-import { DELIVERY_EVENT_TYPES, parseWith } from '../shared/primaryNetworkDeliveries';
-import { platformDeliverySchema, toPlatformItem } from '../shared/platformItems';
-import { toValidatorItem, validatorDeliverySchema } from '../shared/validatorItems';
+import { EVENT_TYPES } from '../shared/model/primaryNetwork';
+import { DELIVERY_EVENT_TYPES, parseWith } from '../shared/model/primaryNetworkDeliveries';
+import { platformDeliverySchema, toPlatformItem } from '../shared/model/platformItems';
+import { toValidatorItem, validatorDeliverySchema } from '../shared/model/validatorItems';
 import { ownWebhook } from './processMemory';
 import type { PrimaryNetworkDeliveryConfig } from './primaryNetworkConfig';
 import { answer, arrivalNow, claimMessage, rawMessageItem, RECEIVED, urlDeliveredTo, verifiedBody } from './receive';

@@ -9,10 +9,10 @@ import { NodeApiError, sleep } from 'n8n-workflow';
 import type { IDataObject, INode, IWebhookFunctions } from 'n8n-workflow';
 
 import { BoundedMap } from './boundedMap';
-import { AddressSet } from '../shared/addresses';
-import type { NativeToken } from '../shared/transfers';
-import { CREDENTIAL_TYPE, MIN_ATTEMPT_MS, timeLeft, type RetryPolicy } from '../shared/transport';
-import { fetchSharedSecret, getWebhook, type RemoteWebhook } from '../shared/webhooks';
+import { AddressSet } from '../shared/model/addresses';
+import type { NativeToken } from '../shared/model/transfers';
+import { CREDENTIAL_TYPE, MIN_ATTEMPT_MS, timeLeft, type RetryPolicy } from '../shared/service/transport';
+import { fetchSharedSecret, getWebhook, type RemoteWebhook } from '../shared/service/webhooks';
 import { isSignatureValid, type SignedDelivery } from './signature';
 
 /** A webhook registered at one of this process's trigger URLs (one per chain), as last read from the service. */

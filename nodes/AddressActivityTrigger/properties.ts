@@ -1,10 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { chainLocatorProperty, chainsProperty } from '../shared/chains';
-import { transferFiltersProperty, watchAddressesProperty } from '../shared/triggerParameters';
+import { chainLocatorProperty, chainsProperty } from '../shared/parameters/chainParameters';
+import { transferFiltersProperty, watchAddressesProperty } from '../shared/parameters/triggerParameters';
 import { CHAINS_FROM_VERSION } from './triggerConfig';
-import { eventSignaturesProperty, includeInternalTxsProperty, includeLogsProperty } from '../shared/webhookProperties';
-import { EVM_ONLY, EVM_ONLY_IN_COLLECTION, evmOnly } from '../shared/primaryNetworkProperties';
+import { eventSignaturesProperty, includeInternalTxsProperty, includeLogsProperty } from '../shared/parameters/webhookParameters';
+import { EVM_ONLY, EVM_ONLY_IN_COLLECTION, evmOnly } from '../shared/parameters/primaryNetworkParameters';
 import { eventTypeProperty, primaryNetworkProperties } from './primaryNetworkProperties';
 
 /** Chain, addresses, webhook flags, Transfers output: the address_activity parameters. */

@@ -3,15 +3,15 @@
  * catch-up requests, parse, check that the webhook is this trigger's, drop copies of a message
  * already run, turn the transaction into items, claim the transaction (a catch-up may have put it
  * out), hand the run to n8n. What a delivery is checked against in this process lives in
- * processMemory.ts; the items are made in ../shared/transfers.ts.
+ * processMemory.ts; the items are made in ../shared/model/transfers.ts.
  */
 import { sleep } from 'n8n-workflow';
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import type { AddressLookup } from '../shared/addresses';
-import { CATCH_UP_EVENT, type ResumeRequest } from '../shared/catchUpRequest';
-import { parseDelivery, type Delivery } from '../shared/deliverySchema';
-import { eitherOf, mentionsMonitored, toTransfers } from '../shared/transfers';
+import type { AddressLookup } from '../shared/model/addresses';
+import { CATCH_UP_EVENT, type ResumeRequest } from '../shared/service/catchUpRequest';
+import { parseDelivery, type Delivery } from '../shared/model/deliverySchema';
+import { eitherOf, mentionsMonitored, toTransfers } from '../shared/model/transfers';
 import { receiveCatchUp, type CatchUpRequest } from './catchUpRun';
 import { receiveResume } from './catchUpResume';
 import {

@@ -1,8 +1,8 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 
-import { AddressSet } from '../shared/addresses';
-import { changeAddresses, updateWebhook, WEBHOOK_TEXT_LIMIT, type RemoteWebhook } from '../shared/webhooks';
-import type { ServiceCall } from '../shared/transport';
+import { AddressSet } from '../shared/model/addresses';
+import { changeAddresses, updateWebhook, WEBHOOK_TEXT_LIMIT, type RemoteWebhook } from '../shared/service/webhooks';
+import type { ServiceCall } from '../shared/service/transport';
 import type { TriggerConfig } from './triggerConfig';
 
 function clip(text: string, limit: number): string {

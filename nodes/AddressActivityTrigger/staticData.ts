@@ -1,6 +1,6 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 
-import type { RemoteWebhook } from '../shared/webhooks';
+import type { RemoteWebhook } from '../shared/service/webhooks';
 import { testRegistrations } from './processMemory';
 import type { TriggerConfig } from './triggerConfig';
 

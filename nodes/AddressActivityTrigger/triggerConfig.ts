@@ -1,9 +1,9 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { AddressSet } from '../shared/addresses';
+import { AddressSet } from '../shared/model/addresses';
 import { parsedAddressLists } from './processMemory';
-import { parseEventSignatures } from '../shared/eventSignatures';
-import { parsedTriggerParameter, readWatchParameters, type WatchParameters } from '../shared/triggerParameters';
+import { parseEventSignatures } from '../shared/model/eventSignatures';
+import { parsedTriggerParameter, readWatchParameters, type WatchParameters } from '../shared/parameters/triggerParameters';
 
 export type OnDeactivation = 'delete' | 'keep';
 

@@ -13,13 +13,13 @@ import { createHmac, randomUUID } from 'node:crypto';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { canonicalJson } from '../../nodes/shared/canonicalJson';
+import { canonicalJson } from '../../nodes/shared/model/canonicalJson';
 import { isSignatureValid } from '../../nodes/AddressActivityTrigger/signature';
-import { AddressSet } from '../../nodes/shared/addresses';
-import { parseDelivery } from '../../nodes/shared/deliverySchema';
+import { AddressSet } from '../../nodes/shared/model/addresses';
+import { parseDelivery } from '../../nodes/shared/model/deliverySchema';
 import { MessageWindow, parsedAddressLists } from '../../nodes/AddressActivityTrigger/processMemory';
 import { signDelivery } from '../harness/signing';
-import { toTransfers } from '../../nodes/shared/transfers';
+import { toTransfers } from '../../nodes/shared/model/transfers';
 import { startEmulator } from '../emulator';
 import { EmulatorControl } from '../harness/emulatorControl';
 import { serviceCall } from '../harness/fixtures';

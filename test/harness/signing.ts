@@ -1,6 +1,6 @@
 import { createHmac } from 'crypto';
 
-import { canonicalJson } from '../../nodes/shared/canonicalJson';
+import { canonicalJson } from '../../nodes/shared/model/canonicalJson';
 import type { SignatureScheme } from '../../nodes/AddressActivityTrigger/signature';
 import type { IncomingDelivery } from './trigger';
 

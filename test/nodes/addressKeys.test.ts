@@ -2,7 +2,7 @@
 // webhooks (one key that cannot change), against the emulator over HTTP.
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { P_CHAIN_ID } from '../../nodes/shared/primaryNetwork';
+import { P_CHAIN_ID } from '../../nodes/shared/model/primaryNetwork';
 import { nodeId, pChainAddress } from '../emulator/primary/ids';
 import type { AddressActivityCredentialData } from '../harness/credentials';
 import { byId, createWebhook, serviceCall, startTestService, type TestService } from '../harness/fixtures';

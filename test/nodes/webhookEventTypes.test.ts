@@ -2,7 +2,7 @@
 // emulator over HTTP: the bodies it received, and what the node puts out.
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { P_CHAIN_ID } from '../../nodes/shared/primaryNetwork';
+import { P_CHAIN_ID } from '../../nodes/shared/model/primaryNetwork';
 import { nodeId, pChainAddress, subnetId } from '../emulator/primary/ids';
 import type { AddressActivityCredentialData } from '../harness/credentials';
 import { byId, createWebhook, fromList, serviceCall, startTestService, type TestService } from '../harness/fixtures';

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 // The node and credential descriptions users' workflows depend on (every parameter, option,
 // default and display rule) are the ones stored in descriptions.json: a change to any of them is a
 // change of this file, made on purpose with `npm run build && npm run describe:nodes -- --write`.

@@ -4,7 +4,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { P_CHAIN_ID } from '../../nodes/shared/primaryNetwork';
+import { P_CHAIN_ID } from '../../nodes/shared/model/primaryNetwork';
 import { nodeId, pChainAddress, pChainTxId, subnetId } from '../emulator/primary/ids';
 import type { AddressActivityCredentialData } from '../harness/credentials';
 import type { TestService } from '../harness/fixtures';

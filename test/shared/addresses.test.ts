@@ -1,5 +1,5 @@
-import { parseAddresses } from '../../nodes/shared/addresses';
-import { InvalidInputError } from '../../nodes/shared/errors';
+import { parseAddresses } from '../../nodes/shared/model/addresses';
+import { InvalidInputError } from '../../nodes/shared/model/invalidInput';
 
 const A = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
 const B = '0x000000000000000000000000000000000000dEaD';

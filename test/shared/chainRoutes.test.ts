@@ -1,8 +1,8 @@
 import type { INode } from 'n8n-workflow';
 
-import { blockRoute, chainRoute, transactionRoute, utxosRoute } from '../../nodes/shared/chainRoutes';
-import { serviceApiError } from '../../nodes/shared/errors';
-import type { ServiceContext } from '../../nodes/shared/transport';
+import { blockRoute, chainRoute, transactionRoute, utxosRoute } from '../../nodes/shared/service/chainRoutes';
+import { serviceApiError } from '../../nodes/shared/service/serviceErrors';
+import type { ServiceContext } from '../../nodes/shared/service/transport';
 
 const node: INode = { id: '1', name: 'Address Activity', type: 'n8n-nodes-address-activity.addressActivity', typeVersion: 1, position: [0, 0], parameters: {} };
 const context = { getNode: () => node } as unknown as ServiceContext;

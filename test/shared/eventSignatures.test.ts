@@ -1,7 +1,7 @@
 import { keccak256 as referenceKeccak } from 'js-sha3';
 
-import { InvalidInputError } from '../../nodes/shared/errors';
-import { canonicalEventSignature, parseEventSignatures } from '../../nodes/shared/eventSignatures';
+import { InvalidInputError } from '../../nodes/shared/model/invalidInput';
+import { canonicalEventSignature, parseEventSignatures } from '../../nodes/shared/model/eventSignatures';
 
 const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 const APPROVAL = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925';

@@ -1,6 +1,7 @@
 import type { INode } from 'n8n-workflow';
 
-import { InvalidInputError, toInputError } from '../../nodes/shared/errors';
+import { InvalidInputError } from '../../nodes/shared/model/invalidInput';
+import { toInputError } from '../../nodes/shared/parameters/parameterErrors';
 
 function node(type: string, parameters: INode['parameters']): INode {
 	return { id: '1', name: 'Add Addresses', type, typeVersion: 1, position: [0, 0], parameters };

@@ -1,6 +1,6 @@
 import { keccak256 as referenceKeccak } from 'js-sha3';
 
-import { keccak256, keccak256Hex, utf8Bytes } from '../../nodes/shared/keccak';
+import { keccak256, keccak256Hex, utf8Bytes } from '../../nodes/shared/model/keccak';
 import { seededRandom } from '../harness/random';
 
 const random = seededRandom;

@@ -1,6 +1,6 @@
-import { AddressSet } from '../../nodes/shared/addresses';
-import { parseDelivery, type Delivery } from '../../nodes/shared/deliverySchema';
-import { mentionsMonitored, toTransfers } from '../../nodes/shared/transfers';
+import { AddressSet } from '../../nodes/shared/model/addresses';
+import { parseDelivery, type Delivery } from '../../nodes/shared/model/deliverySchema';
+import { mentionsMonitored, toTransfers } from '../../nodes/shared/model/transfers';
 
 const alice = '0x1111111111111111111111111111111111111111';
 const bob = '0x2222222222222222222222222222222222222222';

@@ -1,7 +1,7 @@
-import { AddressSet } from '../../nodes/shared/addresses';
-import { formatUnits, isAtLeast, parseDecimal } from '../../nodes/shared/amounts';
-import { parseDelivery, type Delivery } from '../../nodes/shared/deliverySchema';
-import { toTransfers as mapTransaction, type NativeToken, type TransferFilters } from '../../nodes/shared/transfers';
+import { AddressSet } from '../../nodes/shared/model/addresses';
+import { formatUnits, isAtLeast, parseDecimal } from '../../nodes/shared/model/amounts';
+import { parseDelivery, type Delivery } from '../../nodes/shared/model/deliverySchema';
+import { toTransfers as mapTransaction, type NativeToken, type TransferFilters } from '../../nodes/shared/model/transfers';
 
 /** The mapping of a delivery's transaction, as the webhook trigger calls it. */
 const toTransfers = (message: Delivery, addresses: string[], nativeToken?: NativeToken, filters?: TransferFilters) =>

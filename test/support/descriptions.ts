@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 // The package's node and credential descriptions as JSON: what n8n's editor and loader read from
 // each listed class (its description with every property, the names of its methods and which of
 // execute/poll/webhook/trigger it has). Two serialisations that are equal describe the same nodes.

@@ -2,7 +2,7 @@
 // example triggers registered at the emulator, one step per tick, so `npm run dev` shows each
 // type's alert: a treasury's balance swinging across its threshold, an L1 validator's fee
 // balance topped up and paid down past its low-balance threshold (then disabled at 0).
-import type { BALANCE_TYPES } from '../../nodes/shared/primaryNetwork';
+import type { BALANCE_TYPES } from '../../nodes/shared/model/primaryNetwork';
 import { EmulatorControl, nodeId, subnetId, type EmulatorPrimaryNetworkWebhook } from '../harness/emulatorControl';
 
 const ONE_AVAX = BigInt(1_000_000_000);

@@ -1,4 +1,4 @@
-import { canonicalJson } from '../../nodes/shared/canonicalJson';
+import { canonicalJson } from '../../nodes/shared/model/canonicalJson';
 
 /** A double from its IEEE 754 bit pattern, as RFC 8785 Appendix B lists them. */
 function fromBits(hex: string): number {

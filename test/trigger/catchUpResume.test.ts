@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { resumeRequest } from '../../nodes/shared/catchUpRequest';
+import { resumeRequest } from '../../nodes/shared/service/catchUpRequest';
 import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/processMemory';
 import { signedDelivery } from '../harness/signing';
 import { TriggerHarness } from '../harness/trigger';

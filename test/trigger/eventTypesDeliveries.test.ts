@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/processMemory';
-import { P_CHAIN_ID } from '../../nodes/shared/primaryNetwork';
+import { P_CHAIN_ID } from '../../nodes/shared/model/primaryNetwork';
 import type { RunningEmulator } from '../emulator';
 import { startEmulator } from '../emulator';
 import { EmulatorControl } from '../harness/emulatorControl';

@@ -4,7 +4,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { forgetProcessMemory, messageWindows } from '../../nodes/AddressActivityTrigger/processMemory';
-import { parseDelivery } from '../../nodes/shared/deliverySchema';
+import { parseDelivery } from '../../nodes/shared/model/deliverySchema';
 import { seededRandom } from '../harness/random';
 import { signDelivery } from '../harness/signing';
 import { TriggerHarness, type ReceivedDelivery } from '../harness/trigger';

@@ -1,9 +1,9 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { asListError } from '../../shared/errors';
-import { servicePage } from '../../shared/pagination';
-import type { Page } from '../../shared/pagination';
-import { EVENT_TYPES } from '../../shared/primaryNetwork';
+import { asListError } from '../../shared/service/serviceErrors';
+import { servicePage } from '../../shared/service/pagination';
+import type { Page } from '../../shared/service/pagination';
+import { EVENT_TYPES } from '../../shared/model/primaryNetwork';
 
 interface WebhookSummary extends IDataObject {
 	id: string;

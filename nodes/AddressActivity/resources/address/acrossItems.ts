@@ -1,14 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { InvalidInputError, toNodeError } from '../../../shared/errors';
-import type { RetryPolicy } from '../../../shared/transport';
-import { changeAddresses } from '../../../shared/webhooks';
+import { InvalidInputError } from '../../../shared/model/invalidInput';
+import { toNodeError } from '../../../shared/service/nodeErrors';
+import type { RetryPolicy } from '../../../shared/service/transport';
+import { changeAddresses } from '../../../shared/service/webhooks';
 import { webhookLocator } from '../../fields';
 import type { AllAtOnce, ItemOutcome, ReadItem } from '../../operation';
 import { retryPolicy, webhookIdParameter, parsedParameter } from '../../parameters';
 import { batchSizeOption, batchSizeParameter } from './batches';
-import { addressesProperty } from '../../../shared/webhookProperties';
+import { addressesProperty } from '../../../shared/parameters/webhookParameters';
 import { keysMismatch, parseWebhookKeys, readWebhookList } from './webhookKeys';
 
 function requiredAddresses(value: unknown): string[] {

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { ADDRESS_BATCH_SIZE } from '../../../shared/webhooks';
+import { ADDRESS_BATCH_SIZE } from '../../../shared/service/webhooks';
 import { parsedParameter, positiveInteger } from '../../parameters';
 
 // A peer service caps one address change at 500 addresses; large enough to need few requests.

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { MAX_PAGE_SIZE, serviceList } from '../../../shared/pagination';
-import { getWebhook, webhookPath } from '../../../shared/webhooks';
+import { MAX_PAGE_SIZE, serviceList } from '../../../shared/service/pagination';
+import { getWebhook, webhookPath } from '../../../shared/service/webhooks';
 import { returnAllAndLimit, webhookLocator } from '../../fields';
 import { readListCall, webhookIdParameter, type ListCall } from '../../parameters';
 

@@ -1,15 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { toNodeError } from '../../../shared/errors';
-import { changeAddresses } from '../../../shared/webhooks';
+import { toNodeError } from '../../../shared/service/nodeErrors';
+import { changeAddresses } from '../../../shared/service/webhooks';
 import { webhookLocator } from '../../fields';
 import type { ItemOutcome, ReadItem } from '../../operation';
-import type { RetryPolicy } from '../../../shared/transport';
+import type { RetryPolicy } from '../../../shared/service/transport';
 import { booleanParameter, parsedParameter, retryPolicy, webhookIdParameter } from '../../parameters';
 import { groupByWebhook } from './acrossItems';
 import { batchSizeOption, batchSizeParameter } from './batches';
-import { addressesProperty } from '../../../shared/webhookProperties';
+import { addressesProperty } from '../../../shared/parameters/webhookParameters';
 import { keysMismatch, parseWebhookKeys, readWebhookList } from './webhookKeys';
 
 /** Lists in the output are cut to this many entries unless Include Full Lists is on. */

@@ -1,12 +1,13 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { AddressSet, splitEntries } from '../../../shared/addresses';
-import { InvalidInputError, quoteValue, toInputError } from '../../../shared/errors';
-import { EVENT_TYPES, parsePChainAddress } from '../../../shared/primaryNetwork';
-import { fetchWebhookAddresses, getWebhook, type RemoteWebhook } from '../../../shared/webhooks';
-import type { ServiceCall } from '../../../shared/transport';
-import { networkOfPChainAddress, withValue } from '../../../shared/parameterChecks';
+import { AddressSet, splitEntries } from '../../../shared/model/addresses';
+import { InvalidInputError, quoteValue } from '../../../shared/model/invalidInput';
+import { toInputError } from '../../../shared/parameters/parameterErrors';
+import { EVENT_TYPES, parsePChainAddress } from '../../../shared/model/primaryNetwork';
+import { fetchWebhookAddresses, getWebhook, type RemoteWebhook } from '../../../shared/service/webhooks';
+import type { ServiceCall } from '../../../shared/service/transport';
+import { networkOfPChainAddress, withValue } from '../../../shared/parameters/parameterChecks';
 
 // The Address operations serve EVM webhooks (0x addresses) and P-Chain webhooks (their keys, P-Chain
 // addresses). Which one a webhook is shows only in its record, which they read anyway for its list.

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { chainLocatorProperty } from '../../../shared/chains';
-import { blockRoute } from '../../../shared/chainRoutes';
+import { chainLocatorProperty } from '../../../shared/parameters/chainParameters';
+import { blockRoute } from '../../../shared/service/chainRoutes';
 import { chainIdParameter, parsedParameter, requiredText, retryPolicy } from '../../parameters';
 import { executeRouteGet, type RouteCall } from '../../routeOperations';
 

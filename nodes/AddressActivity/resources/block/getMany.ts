@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { chainLocatorProperty } from '../../../shared/chains';
-import { blocksRoute } from '../../../shared/chainRoutes';
+import { chainLocatorProperty } from '../../../shared/parameters/chainParameters';
+import { blocksRoute } from '../../../shared/service/chainRoutes';
 import { returnAllAndLimit } from '../../fields';
 import { chainIdParameter, readListCall } from '../../parameters';
 import { executeRouteList, type RouteListCall } from '../../routeOperations';

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { chainsRoute } from '../../../shared/chainRoutes';
-import { serviceRequest } from '../../../shared/transport';
+import { chainsRoute } from '../../../shared/service/chainRoutes';
+import { serviceRequest } from '../../../shared/service/transport';
 import { filtersCollection, returnAllAndLimit } from '../../fields';
 import { readListCall, type ListCall } from '../../parameters';
-import { oneOf } from '../../../shared/parameterChecks';
+import { oneOf } from '../../../shared/parameters/parameterChecks';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { fetchSharedSecret } from '../../../shared/webhooks';
+import { fetchSharedSecret } from '../../../shared/service/webhooks';
 import { readRetryPolicy, type ServiceCallParameters } from '../../parameters';
 
 export const description: INodeProperties[] = [];

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { forgetSharedSecrets } from '../../../AddressActivityTrigger/processMemory';
-import { rotateSharedSecret } from '../../../shared/webhooks';
+import { rotateSharedSecret } from '../../../shared/service/webhooks';
 import { readRetryPolicy, type ServiceCallParameters } from '../../parameters';
 
 const properties: INodeProperties[] = [

@@ -1,12 +1,12 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { chainLocatorProperty } from '../../../shared/chains';
-import { transactionsRoute } from '../../../shared/chainRoutes';
+import { chainLocatorProperty } from '../../../shared/parameters/chainParameters';
+import { transactionsRoute } from '../../../shared/service/chainRoutes';
 import { filtersCollection, returnAllAndLimit } from '../../fields';
 import { chainIdParameter, readListCall } from '../../parameters';
 import { executeRouteList, type RouteListCall } from '../../routeOperations';
-import { oneOf } from '../../../shared/parameterChecks';
+import { oneOf } from '../../../shared/parameters/parameterChecks';
 
 const properties: INodeProperties[] = [
 	chainLocatorProperty({ searchListMethod: 'searchChains' }),

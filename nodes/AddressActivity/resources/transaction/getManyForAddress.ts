@@ -1,15 +1,15 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { isAddress } from '../../../shared/addresses';
-import { addressTransactionsRoute } from '../../../shared/chainRoutes';
-import { chainLocatorProperty } from '../../../shared/chains';
-import { InvalidInputError, quoteValue } from '../../../shared/errors';
-import { wholeNumber } from '../../../shared/numbers';
+import { isAddress } from '../../../shared/model/addresses';
+import { addressTransactionsRoute } from '../../../shared/service/chainRoutes';
+import { chainLocatorProperty } from '../../../shared/parameters/chainParameters';
+import { InvalidInputError, quoteValue } from '../../../shared/model/invalidInput';
+import { wholeNumber } from '../../../shared/model/numbers';
 import { filtersCollection, returnAllAndLimit, sortOrderOption } from '../../fields';
 import { chainIdParameter, parsedParameter, readListCall } from '../../parameters';
 import { executeRouteList, type RouteListCall } from '../../routeOperations';
-import { oneOf } from '../../../shared/parameterChecks';
+import { oneOf } from '../../../shared/parameters/parameterChecks';
 
 const properties: INodeProperties[] = [
 	chainLocatorProperty({ searchListMethod: 'searchChains' }),

@@ -1,13 +1,13 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { AddressSet, splitEntries, splitList } from '../../../shared/addresses';
-import { utxosRoute } from '../../../shared/chainRoutes';
-import { InvalidInputError, quoteValue } from '../../../shared/errors';
+import { AddressSet, splitEntries, splitList } from '../../../shared/model/addresses';
+import { utxosRoute } from '../../../shared/service/chainRoutes';
+import { InvalidInputError, quoteValue } from '../../../shared/model/invalidInput';
 import { returnAllAndLimit, sortOrderOption } from '../../fields';
 import { checkedCollection, parseBoolean, parsedParameter, readListCall, requiredText, type CollectionChecks } from '../../parameters';
 import { executeRouteList, type RouteListCall } from '../../routeOperations';
-import { oneOf } from '../../../shared/parameterChecks';
+import { oneOf } from '../../../shared/parameters/parameterChecks';
 
 const properties: INodeProperties[] = [
 	{

@@ -1,20 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { parseAddresses } from '../../../shared/addresses';
-import { chainLocatorProperty } from '../../../shared/chains';
-import { parseEventSignatures } from '../../../shared/eventSignatures';
-import { InvalidInputError, toNodeError } from '../../../shared/errors';
-import type { RetryPolicy } from '../../../shared/transport';
-import { EVENT_TYPES, type EventType } from '../../../shared/primaryNetwork';
-import { primaryNetworkCreateBody, type PrimaryNetworkWatch } from '../../../shared/primaryNetworkWebhooks';
-import { changeAddresses, createPrimaryNetworkWebhook, createWebhook, deleteWebhook, type NewWebhook } from '../../../shared/webhooks';
+import { parseAddresses } from '../../../shared/model/addresses';
+import { chainLocatorProperty } from '../../../shared/parameters/chainParameters';
+import { parseEventSignatures } from '../../../shared/model/eventSignatures';
+import { InvalidInputError } from '../../../shared/model/invalidInput';
+import { toNodeError } from '../../../shared/service/nodeErrors';
+import type { RetryPolicy } from '../../../shared/service/transport';
+import { EVENT_TYPES, type EventType } from '../../../shared/model/primaryNetwork';
+import { primaryNetworkCreateBody, type PrimaryNetworkWatch } from '../../../shared/service/primaryNetworkWebhooks';
+import { changeAddresses, createPrimaryNetworkWebhook, createWebhook, deleteWebhook, type NewWebhook } from '../../../shared/service/webhooks';
 import { batchSizeOption, batchSizeParameter } from '../address/batches';
 import { booleanParameter, chainIdParameter, parseCallbackUrl, parsedParameter, parseWebhookText, retryPolicy } from '../../parameters';
-import { oneOf } from '../../../shared/parameterChecks';
-import { addressesProperty, eventSignaturesProperty, includeInternalTxsProperty, includeLogsProperty } from '../../../shared/webhookProperties';
+import { oneOf } from '../../../shared/parameters/parameterChecks';
+import { addressesProperty, eventSignaturesProperty, includeInternalTxsProperty, includeLogsProperty } from '../../../shared/parameters/webhookParameters';
 import { readWebhookWatch } from './primaryNetworkCreate';
-import { EVM_ONLY, EVM_ONLY_IN_COLLECTION, evmOnly } from '../../../shared/primaryNetworkProperties';
+import { EVM_ONLY, EVM_ONLY_IN_COLLECTION, evmOnly } from '../../../shared/parameters/primaryNetworkParameters';
 import { eventTypeProperty, primaryNetworkProperties } from './primaryNetworkFields';
 import { withAvaxThresholds } from './readableThresholds';
 

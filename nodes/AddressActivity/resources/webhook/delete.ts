@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { deleteNamedWebhook } from '../../../shared/webhooks';
+import { deleteNamedWebhook } from '../../../shared/service/webhooks';
 import { webhookLocator } from '../../fields';
 import { readWebhookCall, type WebhookCall } from '../../parameters';
 import { withAvaxThresholds } from './readableThresholds';

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { serviceList, servicePages, type Page } from '../../../shared/pagination';
-import { EVENT_TYPES, type EventType } from '../../../shared/primaryNetwork';
+import { serviceList, servicePages, type Page } from '../../../shared/service/pagination';
+import { EVENT_TYPES, type EventType } from '../../../shared/model/primaryNetwork';
 import { filtersCollection, returnAllAndLimit } from '../../fields';
 import { parseWebhookStatus, readListCall, type ListCall } from '../../parameters';
-import { oneOf } from '../../../shared/parameterChecks';
-import { EVENT_TYPE_OPTIONS } from '../../../shared/primaryNetworkProperties';
+import { oneOf } from '../../../shared/parameters/parameterChecks';
+import { EVENT_TYPE_OPTIONS } from '../../../shared/parameters/primaryNetworkParameters';
 import { withAvaxThresholds } from './readableThresholds';
 
 const properties: INodeProperties[] = [

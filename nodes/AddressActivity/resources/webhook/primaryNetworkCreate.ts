@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { PrimaryNetworkWatch } from '../../../shared/primaryNetworkWebhooks';
-import { readPrimaryNetworkWatch, type WatchFieldNames } from '../../../shared/primaryNetworkWatch';
+import type { PrimaryNetworkWatch } from '../../../shared/service/primaryNetworkWebhooks';
+import { readPrimaryNetworkWatch, type WatchFieldNames } from '../../../shared/parameters/primaryNetworkWatch';
 import { parsedParameter } from '../../parameters';
 
 // Reads and checks Webhook > Create's fields of the two primary-network types (primaryNetworkFields.ts).

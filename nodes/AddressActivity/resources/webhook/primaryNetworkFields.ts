@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { EVENT_TYPES } from '../../../shared/primaryNetwork';
+import { EVENT_TYPES } from '../../../shared/model/primaryNetwork';
 import {
 	addressSubEventProperties,
 	eventTypeChoice,
@@ -10,10 +10,10 @@ import {
 	validatorFiltersProperty,
 	validatorKeyTypeProperty,
 	validatorSubEventProperties,
-} from '../../../shared/primaryNetworkProperties';
+} from '../../../shared/parameters/primaryNetworkParameters';
 
 // Webhook > Create's fields of the two primary-network event types, each shown for its type only;
-// those the trigger has too come from shared/primaryNetworkProperties.ts.
+// those the trigger has too come from shared/parameters/primaryNetworkParameters.ts.
 
 const VALIDATOR = EVENT_TYPES.validatorActivity;
 

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { postCatchUpRequest, resumeRequest, type CatchUpAnswer } from '../../../shared/catchUpRequest';
-import { fetchHeadBlock } from '../../../shared/chainData';
-import { EVENT_TYPES } from '../../../shared/primaryNetwork';
-import { fetchSharedSecret, getWebhook, updateWebhook, type RemoteWebhook } from '../../../shared/webhooks';
-import { answeredInTime, type ServiceCall } from '../../../shared/transport';
+import { postCatchUpRequest, resumeRequest, type CatchUpAnswer } from '../../../shared/service/catchUpRequest';
+import { fetchHeadBlock } from '../../../shared/service/chainData';
+import { EVENT_TYPES } from '../../../shared/model/primaryNetwork';
+import { fetchSharedSecret, getWebhook, updateWebhook, type RemoteWebhook } from '../../../shared/service/webhooks';
+import { answeredInTime, type ServiceCall } from '../../../shared/service/transport';
 import { webhookLocator } from '../../fields';
 import { readWebhookCall, type WebhookCall } from '../../parameters';
 import { withAvaxThresholds } from './readableThresholds';

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { navaxToAvax } from '../../../shared/primaryNetwork';
+import { navaxToAvax } from '../../../shared/model/primaryNetwork';
 
 // The service states thresholds in nAVAX; a person thinks in AVAX. As with dates (readableDates.ts),
 // each keeps its value and gets a companion right after it: balanceThreshold -> balanceThresholdAvax.

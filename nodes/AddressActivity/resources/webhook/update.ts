@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { EVENT_TYPES } from '../../../shared/primaryNetwork';
-import { getWebhook, updateWebhook } from '../../../shared/webhooks';
+import { EVENT_TYPES } from '../../../shared/model/primaryNetwork';
+import { getWebhook, updateWebhook } from '../../../shared/service/webhooks';
 import { webhookLocator } from '../../fields';
 import { checkedCollection, parseBoolean, parseCallbackUrl, parseWebhookStatus, parseWebhookText, readWebhookCall, type CollectionChecks, type WebhookCall } from '../../parameters';
-import { includeInternalTxsProperty, includeLogsProperty } from '../../../shared/webhookProperties';
+import { includeInternalTxsProperty, includeLogsProperty } from '../../../shared/parameters/webhookParameters';
 import { withAvaxThresholds } from './readableThresholds';
 
 const properties: INodeProperties[] = [

@@ -1,4 +1,4 @@
-import { InvalidInputError, quoteValue } from './errors';
+import { InvalidInputError, quoteValue } from './invalidInput';
 
 const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
 // Users paste lists from spreadsheets and chats: commas, semicolons, any whitespace.

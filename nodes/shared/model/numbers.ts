@@ -1,4 +1,4 @@
-import { InvalidInputError, quoteValue } from './errors';
+import { InvalidInputError, quoteValue } from './invalidInput';
 
 /**
  * A whole number of `minimum` or more, also from numeric text (an expression often gives text).

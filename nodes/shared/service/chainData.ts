@@ -1,12 +1,13 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
-import { addressTransactionsRoute, blockRoute, blocksRoute, transactionRoute, transactionsRoute } from './chainRoutes';
+import { addressTransactionsRoute, blockRoute, blocksRoute, chainRoute, transactionRoute, transactionsRoute } from './chainRoutes';
 import { serviceRequest, type ServiceCall, type ServiceContext } from './transport';
 import { MAX_PAGE_SIZE, servicePage, type Page } from './pagination';
-import { parseChainTransaction, type ChainTransaction } from './chainTransaction';
+import { parseChainTransaction, type ChainTransaction } from '../model/chainTransaction';
+import type { NativeToken } from '../model/transfers';
 
-// The chain-data requests of the poll trigger and the catch-up, all through the shared transport
+// The chain-data requests of the poll trigger and the catch-up (and the chains' native tokens), all through the shared transport
 // (which waits out 429s, retries 5xx and connection failures, and honours the call's deadline).
 
 /** A block as the chain's block list gives it: its number and the chain's transaction count up to it. */
@@ -121,4 +122,19 @@ export async function fetchAddressTransactions(
 		return { parsed: result.transaction, raw };
 	});
 	return { entries, nextPageToken: page.nextPageToken };
+}
+
+/** Name, symbol and decimals of the chain's native token, for amounts of native and internal transfers. */
+export async function fetchNativeToken(
+	this: ServiceContext,
+	chainId: string,
+	call: ServiceCall = {},
+): Promise<NativeToken> {
+	const chain = await serviceRequest.call(this, { method: 'GET', ...chainRoute(chainId), ...call });
+	const token = (chain.networkToken ?? {}) as IDataObject;
+	const nativeToken: NativeToken = {};
+	if (typeof token.name === 'string') nativeToken.name = token.name;
+	if (typeof token.symbol === 'string') nativeToken.symbol = token.symbol;
+	if (typeof token.decimals === 'number') nativeToken.decimals = token.decimals;
+	return nativeToken;
 }

@@ -5,8 +5,9 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
-import { AddressSet } from './addresses';
-import { isNotFoundError, toNodeError } from './errors';
+import { AddressSet } from '../model/addresses';
+import { isNotFoundError } from './serviceErrors';
+import { toNodeError } from './nodeErrors';
 import { serviceList, servicePages } from './pagination';
 import { serviceRequest, type ServiceCall, type ServiceContext } from './transport';
 

@@ -1,9 +1,9 @@
-import { ADDRESS_SUB_EVENTS, BALANCE_TYPES, EVENT_TYPES, NETWORKS, VALIDATOR_KEY_TYPES, VALIDATOR_SUB_EVENTS, type PrimaryNetwork } from './primaryNetwork';
+import { ADDRESS_SUB_EVENTS, BALANCE_TYPES, EVENT_TYPES, NETWORKS, VALIDATOR_KEY_TYPES, VALIDATOR_SUB_EVENTS, type PrimaryNetwork } from '../model/primaryNetwork';
 import { oneOf, parseAvaxThreshold, parsePChainAddresses, parseSubEvents, parseValidatorKey, parseValidatorKeys } from './parameterChecks';
-import type { PlatformWatch, PrimaryNetworkWatch, ValidatorKeyType, ValidatorWatch } from './primaryNetworkWebhooks';
+import type { PlatformWatch, PrimaryNetworkWatch, ValidatorKeyType, ValidatorWatch } from '../service/primaryNetworkWebhooks';
 
 // What a P-Chain or validator webhook watches, read from the parameters Webhook > Create and the
-// webhook trigger share (shared/primaryNetworkProperties.ts). Each node reads a parameter its own
+// webhook trigger share (shared/parameters/primaryNetworkParameters.ts). Each node reads a parameter its own
 // way (the action node an item's, with the item in its errors; the trigger its own) and names a
 // few fields its own way.
 

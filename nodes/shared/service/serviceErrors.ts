@@ -1,74 +1,5 @@
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
-
-import type { ServiceContext } from './transport';
-
-/**
- * A user-supplied value that cannot be sent to the service (a malformed address or event
- * signature). Parsing code throws it without knowing which parameter or item the value came
- * from; `toInputError` turns it into the NodeOperationError a user sees.
- */
-export class InvalidInputError extends Error {
-	constructor(
-		message: string,
-		/** The offending value as the user wrote it. */
-		readonly value: unknown,
-	) {
-		super(message);
-		this.name = 'InvalidInputError';
-	}
-}
-
-/** Shows a value in a message without flooding it: long input is cut. */
-export function quoteValue(value: unknown): string {
-	const text =
-		typeof value === 'string' || typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value));
-	return `"${text.length > 80 ? `${text.slice(0, 77)}...` : text}"`;
-}
-
-/** The argument an AI agent fills a parameter with: the key of its $fromAI('key', ...) expression. */
-function agentArgument(parameter: unknown): string | undefined {
-	const raw = parameter !== null && typeof parameter === 'object' && '__rl' in parameter ? (parameter as { value?: unknown }).value : parameter;
-	if (typeof raw !== 'string') return undefined;
-	return /\$fromAI\(\s*(['"`])([^'"`]+)\1/.exec(raw)?.[2];
-}
-
-/**
- * The error for an item's invalid parameter: field, bad value and item (1-based, as the editor
- * shows), with itemIndex for Continue On Fail. For an AI agent it names the $fromAI() argument.
- */
-export function toInputError(
-	node: INode,
-	error: unknown,
-	field: string,
-	itemIndex: number,
-	parameterName?: string,
-): NodeOperationError {
-	const reason = error instanceof Error ? error.message : String(error);
-	const argument = parameterName === undefined ? undefined : agentArgument(node.parameters[parameterName]);
-	const what = argument === undefined ? field : `${field} (the "${argument}" argument)`;
-	const where = node.type.endsWith('Tool') ? '' : ` in item ${itemIndex + 1}`;
-	return new NodeOperationError(node, `Invalid ${what}${where}: ${reason}`, {
-		itemIndex,
-		description:
-			error instanceof InvalidInputError
-				? `The value ${quoteValue(error.value)} in "${field}" was rejected before any request was sent.`
-				: undefined,
-	});
-}
-
-/**
- * Every failure leaves a node as a NodeApiError or NodeOperationError with the item index. n8n's
- * own errors pass as they are (re-wrapping a NodeApiError would return the original anyway).
- */
-export function toNodeError(context: { getNode(): INode }, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		if (itemIndex !== undefined && error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
-		return error;
-	}
-	if (error instanceof InvalidInputError) return new NodeOperationError(context.getNode(), error.message, { itemIndex });
-	return new NodeOperationError(context.getNode(), error instanceof Error ? error : new Error(String(error)), { itemIndex });
-}
 
 // The service's errors in words (the transport sends, retries and throws them).
 
@@ -212,7 +143,7 @@ export function errorBodyOf(response: FullResponse): ServiceErrorBody {
 }
 
 /**
- * What a request is about (shared/chainRoutes.ts gives every chain route one): `kind` picks the hint
+ * What a request is about (chainRoutes.ts gives every chain route one): `kind` picks the hint
  * for a 404, `words` name it where the service says nothing. Webhook routes need none.
  */
 export interface RequestSubject {
@@ -241,7 +172,7 @@ function leadWith(status: number, body: ServiceErrorBody, subject?: RequestSubje
  * the error n8n stores and shows.
  */
 export function serviceApiError(
-	context: ServiceContext,
+	context: { getNode(): INode },
 	details: { status: number; body: ServiceErrorBody; message?: string; description?: string; itemIndex?: number; subject?: RequestSubject },
 ): NodeApiError {
 	const { status, body } = details;

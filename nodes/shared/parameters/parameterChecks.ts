@@ -1,5 +1,5 @@
-import { splitEntries } from './addresses';
-import { InvalidInputError, quoteValue } from './errors';
+import { splitEntries } from '../model/addresses';
+import { InvalidInputError, quoteValue } from '../model/invalidInput';
 import {
 	avaxToNavax,
 	parseNodeId,
@@ -7,11 +7,11 @@ import {
 	parseSubnetId,
 	type PrimaryNetwork,
 	type VALIDATOR_KEY_TYPES,
-} from './primaryNetwork';
+} from '../model/primaryNetwork';
 
 // Checks of parameter values that the action node and the webhook trigger share (options, P-Chain
 // addresses, node and subnet IDs, sub-events, AVAX amounts), each refusing in words that name the
-// value; the caller names the field and, in the action node, the item (errors.ts's toInputError).
+// value; the caller names the field and, in the action node, the item (parameterErrors.ts's toInputError).
 
 const SEPARATORS = /[\s,;]+/;
 

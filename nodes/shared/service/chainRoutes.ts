@@ -2,7 +2,7 @@
  * The service's chain-data routes, for the action node and the poll trigger: each route is built
  * here once, with what it is about, so that an error names its subject without reading the path.
  */
-import type { RequestSubject } from './errors';
+import type { RequestSubject } from './serviceErrors';
 
 /** A route and what a request to it is about. */
 export interface Route {

@@ -13,7 +13,7 @@ import {
 	type BALANCE_TYPES,
 	type VALIDATOR_KEY_TYPES,
 	type VALIDATOR_SUB_EVENTS,
-} from './primaryNetwork';
+} from '../model/primaryNetwork';
 
 type AddressSubEvent = (typeof ADDRESS_SUB_EVENTS)[number];
 type ValidatorSubEvent = (typeof VALIDATOR_SUB_EVENTS)[number];

@@ -6,7 +6,7 @@
 import { createHmac } from 'crypto';
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import { canonicalJson } from './canonicalJson';
+import { canonicalJson } from '../model/canonicalJson';
 
 /** The eventType of a catch-up request; the service never sends it. */
 export const CATCH_UP_EVENT = 'n8n_address_activity_catch_up';

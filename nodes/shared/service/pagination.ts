@@ -1,7 +1,8 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject, JsonObject } from 'n8n-workflow';
 
-import { toNodeError, type RequestSubject } from './errors';
+import { toNodeError } from './nodeErrors';
+import { type RequestSubject } from './serviceErrors';
 import { readServiceCredential, serviceRequest, type ServiceCall, type ServiceContext } from './transport';
 
 /** The largest page the service serves on its list routes: Return All uses it to send the fewest requests. */

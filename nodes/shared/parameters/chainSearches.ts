@@ -1,8 +1,8 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 
-import { chainsRoute } from './chainRoutes';
-import { asListError } from './errors';
-import { serviceRequest } from './transport';
+import { chainsRoute } from '../service/chainRoutes';
+import { asListError } from '../service/serviceErrors';
+import { serviceRequest } from '../service/transport';
 
 /** Chain as GET /v1/chains lists it (the fields the choosers use). */
 interface Chain extends IDataObject {

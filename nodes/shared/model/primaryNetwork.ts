@@ -4,7 +4,7 @@
 import { createHash } from 'crypto';
 
 import { formatUnits, parseDecimal } from './amounts';
-import { InvalidInputError } from './errors';
+import { InvalidInputError } from './invalidInput';
 
 export const EVENT_TYPES = {
 	addressActivity: 'address_activity',

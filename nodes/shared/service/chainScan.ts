@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { MAX_PAGE_SIZE } from './pagination';
 import { answeredInTime, timeLeft, type ServiceCall, type ServiceContext } from './transport';
 import { fetchBlock, fetchChainTransactions, fetchTransaction, type BlockMark, type ListedTransaction } from './chainData';
-import { parseChainTransaction, type ChainTransaction } from './chainTransaction';
+import { parseChainTransaction, type ChainTransaction } from '../model/chainTransaction';
 
 // The chain scan: instead of one read per address, read the chain's transactions once and match
 // them here. Its cost follows the chain's activity, not the number of addresses. The chain's list

@@ -1,11 +1,11 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IHookFunctions, INode, INodeProperties, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { AddressSet } from './addresses';
-import { parseDecimal } from './amounts';
-import { parseChainId, parseChainIds } from './chains';
-import type { AssetType, Direction, TransferFilters } from './transfers';
-import { addressesProperty } from './webhookProperties';
+import { AddressSet } from '../model/addresses';
+import { parseDecimal } from '../model/amounts';
+import { parseChainId, parseChainIds } from '../model/chainIds';
+import type { AssetType, Direction, TransferFilters } from '../model/transfers';
+import { addressesProperty } from './webhookParameters';
 
 // The parameters both triggers share: declared once, read once, the same wording when wrong.
 

@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { BALANCE_TYPES, EVENT_TYPES } from './primaryNetwork';
+import { BALANCE_TYPES, EVENT_TYPES } from '../model/primaryNetwork';
 
 // The parameters of the two primary-network event types, one shape in the action node's Webhook >
 // Create and in the trigger; each node says in `description` what the choice does there.

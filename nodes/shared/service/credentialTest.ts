@@ -1,6 +1,6 @@
 import type { ICredentialsDecrypted, ICredentialTestFunctions, IDataObject, INodeCredentialTestResult } from 'n8n-workflow';
 
-import { CONNECTION_REASONS, connectionErrorCode, connectionHint, errorBodyOf, type FullResponse, isServiceErrorBody } from './errors';
+import { CONNECTION_REASONS, connectionErrorCode, connectionHint, errorBodyOf, type FullResponse, isServiceErrorBody } from './serviceErrors';
 import { BASE_URL_FORMAT, normaliseBaseUrl } from './transport';
 
 // Reading the shared secret needs a valid key with the webhook privilege, the same privilege the

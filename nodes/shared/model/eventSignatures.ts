@@ -1,4 +1,4 @@
-import { InvalidInputError, quoteValue } from './errors';
+import { InvalidInputError, quoteValue } from './invalidInput';
 import { splitEntries } from './addresses';
 import { keccak256Hex } from './keccak';
 

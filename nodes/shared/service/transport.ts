@@ -1,18 +1,6 @@
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import {
-	CONNECTION_REASONS,
-	type RequestSubject,
-	connectionErrorCode,
-	connectionHint,
-	errorBodyOf,
-	foreignAnswerError,
-	isServiceErrorBody,
-	NOT_SENT_CODES,
-	serviceApiError,
-	TLS_CODES,
-	type FullResponse,
-} from './errors';
+import { CONNECTION_REASONS, type RequestSubject, connectionErrorCode, connectionHint, errorBodyOf, foreignAnswerError, isServiceErrorBody, NOT_SENT_CODES, serviceApiError, TLS_CODES, type FullResponse } from './serviceErrors';
 
 import type {
 	ICredentialDataDecryptedObject,
@@ -49,7 +37,7 @@ export interface ServiceRequest {
 	method: IHttpRequestMethods;
 	/** Route path including the version, e.g. '/v1/webhooks'. */
 	path: string;
-	/** What the route is about, for its errors (chain routes: shared/chainRoutes.ts). */
+	/** What the route is about, for its errors (chain routes: chainRoutes.ts). */
 	subject?: RequestSubject;
 	qs?: IDataObject;
 	body?: IDataObject;
