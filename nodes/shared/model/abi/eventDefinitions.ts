@@ -2,8 +2,8 @@
 // over several lines while its parentheses are open), or a JSON ABI pasted whole. Each becomes an
 // EventDefinition with its canonical signature and topic0; a bad one is named with what is wrong.
 
-import { InvalidInputError } from '../../errors';
-import { keccak256Hex } from '../../keccak';
+import { InvalidInputError } from '../invalidInput';
+import { keccak256Hex } from '../keccak';
 import { canonicalType, problemOf } from './abiTypes';
 import { parseHumanReadableEvent, type EventShape } from './humanReadable';
 import { jsonAbiEvents } from './jsonAbi';

@@ -1,6 +1,6 @@
 import { EventFragment } from 'ethers';
 
-import { InvalidInputError } from '../../../../nodes/shared/errors';
+import { InvalidInputError } from '../../../../nodes/shared/model/invalidInput';
 import { parseEventDefinitions } from '../../../../nodes/shared/model/abi/eventDefinitions';
 import { generateEvent, humanEvent, randomOf } from './generated';
 
