@@ -12,12 +12,8 @@ const LINKED_DOCS = [...USER_DOCS, 'docs/development.md', 'CHANGELOG.md'];
 // Where the nodes' and the credential's documentation URLs point (the repository on GitHub).
 const REPOSITORY_URL = 'https://github.com/n8n-nodes-address-activity/n8n-nodes-address-activity';
 
-// Names docs/development.md may still carry for files that no longer exist, per section. Issue 34's
-// restructure rewrites "The path of one delivery" (a before/after of files since merged); empty
-// this once it has.
-const ALLOWED_MISSING: Record<string, string[]> = {
-	'The path of one delivery': ['deliveryLookups.ts', 'transactionWindow.ts', 'monitored.ts', 'nodes/AddressActivityTrigger/deliveryLookups.ts', 'nodes/AddressActivityTrigger/transactionWindow.ts', 'nodes/shared/monitored.ts'],
-};
+// Names docs/development.md may still carry for files that no longer exist, per section (none).
+const ALLOWED_MISSING: Record<string, string[]> = {};
 
 const ROOT_FOLDERS = ['nodes/', 'credentials/', 'test/', 'scripts/', 'docs/', 'examples/', '.ci/', '.github/'];
 const FILE_ENDINGS = /\.(ts|js|mjs|json|md|yml|yaml|svg|png|sh)$/;
