@@ -9,7 +9,7 @@ import { RequestLog } from './http/requestLog';
 import { Router } from './http/router';
 import { PageTokens } from './pagination';
 import { PChainLedger } from './primary/pChain';
-import { ValidatorLedger } from './primary/validators';
+import { ValidatorSet } from './primary/validatorSet';
 import { apiRoutes } from './routes';
 import { Scheduler } from './scheduler';
 import { Store } from './store';
@@ -61,11 +61,11 @@ export class Emulator {
 
 	readonly router = new Router(apiRoutes);
 
-	/** P-Chain balances per address and balance type, for primary_network_address_activity deliveries. */
+	/** P-Chain balances per address and balance type and the P-Chain history, for primary_network_address_activity deliveries and the history routes. */
 	readonly pChain = new PChainLedger();
 
-	/** L1 validators' fee balances, for validator_activity deliveries. */
-	readonly validators = new ValidatorLedger();
+	/** Validation periods and L1 validators with their fee balances, for validator_activity deliveries and the validator routes. */
+	readonly validators = new ValidatorSet();
 
 	constructor(options: StartEmulatorOptions = {}) {
 		this.options = resolveOptions(options);

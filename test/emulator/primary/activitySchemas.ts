@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { parseNodeId, parseSubnetId } from './ids';
-import { P_CHAIN_ID } from './vocabulary';
+import { P_CHAIN_ID, P_CHAIN_TX_TYPES } from './vocabulary';
 import { balanceTypeSchema, check, checkPChainAddress, navaxSchema, networkSchema } from './schemas';
 
 // Bodies of the control routes that put primary-network activity on the emulated P-Chain.
@@ -19,7 +19,7 @@ const rewardTypeSchema = z.enum(['validator', 'delegator']);
 export const pChainActivitySchema = z
 	.object({
 		network: networkSchema,
-		txType: z.string().min(1).optional(),
+		txType: z.enum(P_CHAIN_TX_TYPES).optional(),
 		balanceChanges: z
 			.array(z.object({ address: z.string(), balanceType: balanceTypeSchema, change: signedNavax }).strict())
 			.default([]),

@@ -5,32 +5,27 @@ import type { Emulator } from '../emulator';
 import { badRequest } from '../http/errors';
 import type { WebhookRecord } from '../store';
 import type { PChainActivity } from './activitySchemas';
+import { PChainHistory, type BalanceChange, type PChainTx } from './history';
 import { parsePChainAddress, pChainTxId } from './ids';
 import { P_CHAIN_ID, PLATFORM_DELIVERY_EVENT_TYPE, type PrimaryNetwork } from './vocabulary';
-
-/** A P-Chain transaction as the emulator keeps it while delivering it. */
-interface PChainTx {
-	network: PrimaryNetwork;
-	txHash: string;
-	txType: string;
-	blockNumber: string;
-	blockTimestamp: number;
-	/** every address whose balance changed or that got the reward, in order of appearance */
-	addresses: string[];
-	changes: Array<{ address: string; balanceType: string; change: bigint }>;
-	reward?: { address: string; amount: string; rewardType: string; nodeId: string };
-	/** balances the transaction changed, as they were before it, by `address|balanceType` */
-	before: Map<string, bigint>;
-}
 
 const ZERO = BigInt(0);
 const slot = (address: string, balanceType: string) => `${address}|${balanceType}`;
 
-/** P-Chain balances per network, address and balance type (each of the 10 types its own counter), and block heights. */
+/** A transaction just applied, with the balances it changed as they were before it (by `address|balanceType`). */
+interface Applied {
+	tx: PChainTx;
+	before: Map<string, bigint>;
+}
+
+/**
+ * P-Chain balances per network, address and balance type (each of the 10 types its own counter),
+ * and the history of the transactions that made them (shared with validator activity).
+ */
 export class PChainLedger {
 	private readonly balances = new Map<string, bigint>();
 
-	private readonly heights: Record<PrimaryNetwork, number> = { mainnet: 1_000_000, fuji: 1_000_000 };
+	readonly history = new PChainHistory();
 
 	balance(network: PrimaryNetwork, address: string, balanceType: string): bigint {
 		return this.balances.get(`${network}|${slot(address, balanceType)}`) ?? ZERO;
@@ -45,16 +40,16 @@ export class PChainLedger {
 	}
 
 	/** Applies a transaction's changes, all or none: a balance may not go below 0. */
-	apply(input: PChainActivity, now: number): PChainTx {
+	apply(input: PChainActivity, now: number): Applied {
 		const { network } = input;
-		const changes = input.balanceChanges.map((entry) => ({
+		const changes: BalanceChange[] = input.balanceChanges.map((entry) => ({
 			address: parsePChainAddress(entry.address),
 			balanceType: entry.balanceType,
 			change: BigInt(entry.change),
 		}));
 		const reward = input.reward && { ...input.reward, address: parsePChainAddress(input.reward.address) };
 		// a reward is paid out as unlocked, unstaked AVAX
-		if (reward) changes.push({ address: reward.address, balanceType: 'unlockedUnstaked', change: BigInt(reward.amount) });
+		if (reward) changes.push({ address: reward.address, balanceType: 'unlockedUnstaked', change: BigInt(reward.amount), rewardType: reward.rewardType });
 		const before = new Map<string, bigint>();
 		const after = new Map<string, bigint>();
 		changes.forEach(({ address, balanceType, change }, index) => {
@@ -68,40 +63,36 @@ export class PChainLedger {
 			after.set(key, next);
 		});
 		for (const [key, value] of after) this.balances.set(`${network}|${key}`, value);
-		this.heights[network]++;
-		return {
-			network,
+		const tx = this.history.append(network, {
 			txHash: pChainTxId(randomUUID()),
 			txType: input.txType ?? (input.balanceChanges.length === 0 ? 'RewardValidatorTx' : 'BaseTx'),
-			blockNumber: String(this.heights[network]),
 			blockTimestamp: Math.floor(now / 1000),
-			addresses: [...new Set(changes.map((change) => change.address))],
 			changes,
 			reward,
-			before,
-		};
+		});
+		return { tx, before };
 	}
 }
 
 /** Puts a P-Chain transaction on the emulated network and delivers it to the webhooks watching its addresses. */
 export function injectPChainActivity(emulator: Emulator, input: PChainActivity) {
-	const tx = emulator.pChain.apply(input, emulator.clock.now());
+	const { tx, before } = emulator.pChain.apply(input, emulator.clock.now());
 	let deliveries = 0;
 	for (const webhook of emulator.store.allWebhooks()) {
 		if (webhook.eventType !== 'primary_network_address_activity' || webhook.status !== 'active') continue;
 		if (webhook.primary?.network !== tx.network) continue;
-		for (const event of pChainEvents(webhook, tx, emulator.pChain)) {
+		for (const event of pChainEvents(webhook, tx, before, emulator.pChain)) {
 			const body: EventMessage = { webhookId: webhook.id, eventType: PLATFORM_DELIVERY_EVENT_TYPE, messageId: randomUUID(), event };
 			emulator.deliveries.send(webhook, body);
 			deliveries++;
 		}
 	}
 	const balances = Object.fromEntries(tx.addresses.map((address) => [address, emulator.pChain.balancesOf(tx.network, address)]));
-	return { txHash: tx.txHash, blockNumber: tx.blockNumber, blockTimestamp: tx.blockTimestamp, deliveries, balances };
+	return { txHash: tx.txHash, blockNumber: String(tx.blockNumber), blockTimestamp: tx.blockTimestamp, deliveries, balances };
 }
 
 /** The events one webhook gets for a transaction: per balance type changed, a threshold crossing, a reward. */
-function pChainEvents(webhook: WebhookRecord, tx: PChainTx, ledger: PChainLedger): Array<Record<string, unknown>> {
+function pChainEvents(webhook: WebhookRecord, tx: PChainTx, before: Map<string, bigint>, ledger: PChainLedger): Array<Record<string, unknown>> {
 	const watched = tx.addresses.filter((address) => webhook.addresses.includes(address));
 	if (watched.length === 0) return [];
 	const subEvents = webhook.primary?.subEvents ?? [];
@@ -109,7 +100,7 @@ function pChainEvents(webhook: WebhookRecord, tx: PChainTx, ledger: PChainLedger
 	const balanceOf = (when: 'before' | 'after', balanceType: string) =>
 		watched.reduce((sum, address) => {
 			const now = ledger.balance(tx.network, address, balanceType);
-			return sum + (when === 'before' ? (tx.before.get(slot(address, balanceType)) ?? now) : now);
+			return sum + (when === 'before' ? (before.get(slot(address, balanceType)) ?? now) : now);
 		}, ZERO);
 	const base = {
 		network: tx.network,
@@ -117,7 +108,7 @@ function pChainEvents(webhook: WebhookRecord, tx: PChainTx, ledger: PChainLedger
 		addresses: watched,
 		txHash: tx.txHash,
 		txType: tx.txType,
-		blockNumber: tx.blockNumber,
+		blockNumber: String(tx.blockNumber),
 		blockTimestamp: tx.blockTimestamp,
 	};
 	const events: Array<Record<string, unknown>> = [];

@@ -57,3 +57,31 @@ export function navaxToAvax(navax: string): string {
 	const fraction = (size % 1_000_000_000n).toString().padStart(9, '0').replace(/0+$/, '');
 	return `${amount < 0n ? '-' : ''}${size / 1_000_000_000n}${fraction ? `.${fraction}` : ''}`;
 }
+
+/** The SDK's PChainTransactionType: the txType of a P-Chain transaction. */
+export const P_CHAIN_TX_TYPES = [
+	'AddValidatorTx',
+	'AddSubnetValidatorTx',
+	'AddDelegatorTx',
+	'CreateChainTx',
+	'CreateSubnetTx',
+	'ImportTx',
+	'ExportTx',
+	'AdvanceTimeTx',
+	'RewardValidatorTx',
+	'RemoveSubnetValidatorTx',
+	'TransformSubnetTx',
+	'AddPermissionlessValidatorTx',
+	'AddPermissionlessDelegatorTx',
+	'BaseTx',
+	'TransferSubnetOwnershipTx',
+	'ConvertSubnetToL1Tx',
+	'RegisterL1ValidatorTx',
+	'SetL1ValidatorWeightTx',
+	'DisableL1ValidatorTx',
+	'IncreaseL1ValidatorBalanceTx',
+	'UNKNOWN',
+] as const;
+
+/** The SDK's PrimaryNetworkTxType: what the history's `txTypes` filter takes (the X-Chain adds two). */
+export const PRIMARY_NETWORK_TX_TYPES = [...P_CHAIN_TX_TYPES, 'CreateAssetTx', 'OperationTx'] as const;

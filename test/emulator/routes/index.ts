@@ -2,9 +2,11 @@ import type { Route } from '../http/router';
 import { addressTransactionRoutes } from './addressTransactions';
 import { blockRoutes } from './blocks';
 import { chainRoutes } from './chains';
+import { primaryHistoryRoutes } from './primaryHistory';
 import { sharedSecretRoutes } from './sharedSecret';
 import { transactionRoutes } from './transactions';
 import { utxoRoutes } from './utxos';
+import { validatorRoutes } from './validators';
 import { webhookAddressRoutes } from './webhookAddresses';
 import { webhookRoutes } from './webhooks';
 
@@ -18,4 +20,6 @@ export const apiRoutes: Route[] = [
 	...transactionRoutes,
 	...addressTransactionRoutes,
 	...utxoRoutes,
+	...primaryHistoryRoutes,
+	...validatorRoutes,
 ];

@@ -1,9 +1,12 @@
+/* eslint-disable @typescript-eslint/no-explicit-any */
 // The vendor's own TypeScript SDK (@avalanche-sdk/chainkit, a devDependency pinned at 0.3.13)
 // against the emulator: its request builders must be accepted and its response models must parse
 // the emulator's answers. The SDK validates both sides with its zod models and fails otherwise.
 import { P_CHAIN_ID } from '../primary/vocabulary';
 import { startEmulator, type RunningEmulator } from '../index';
 import { address, call, L1, NODE, STAKER, TREASURY } from './harness';
+
+const AVAX = (amount: number) => String(BigInt(amount) * BigInt(1_000_000_000));
 
 /** The part of the SDK's client this test uses; the SDK checks every request and answer against its own models at run time. */
 interface Webhook {
@@ -20,6 +23,18 @@ interface SdkClient {
 		update(request: { id: string; updateWebhookRequest: object }, options: object): Promise<Webhook>;
 		deactivate(request: { id: string }, options: object): Promise<Webhook>;
 		list(request: { pageSize: number }, options: object): Promise<AsyncIterable<{ result: { webhooks: Webhook[] } }>>;
+	};
+	data: SdkData;
+}
+/** A paginated answer: the first page's result, and every page when iterated (the SDK follows nextPageToken). */
+type Paged<T> = { result: T } & AsyncIterable<{ result: T }>;
+interface SdkData {
+	primaryNetwork: {
+		transactions: { listLatest(request: object, options: object): Promise<Paged<{ transactions: any[]; chainInfo: unknown }>> };
+		balances: { listByAddresses(request: object, options: object): Promise<{ balances: Record<string, any[]>; chainInfo: unknown }> };
+		listValidators(request: object, options: object): Promise<Paged<{ validators: any[] }>>;
+		getValidatorDetails(request: object, options: object): Promise<Paged<{ validators: any[] }>>;
+		listL1Validators(request: object, options: object): Promise<Paged<{ validators: any[]; blockHeight: string }>>;
 	};
 }
 interface HttpClient {
@@ -125,5 +140,100 @@ describe("the vendor SDK's client against the emulator", () => {
 	it("refuses through the SDK what the SDK lets through but the service does not: two keys for validator_activity", async () => {
 		const twoKeys = { ...requests.validator_activity, metadata: { ...requests.validator_activity.metadata, keys: [NODE, L1] } };
 		await expect(sdk.webhooks.create(twoKeys, at)).rejects.toMatchObject({ statusCode: 400 });
+	});
+	describe('primary-network history, balances and validators', () => {
+		const network = 'fuji' as const;
+		const txs: any[] = [];
+		let stake: any;
+		let fee: any;
+
+		const control = async (path: string, body: object) => {
+			await call(emulator.url, 'POST', '/_emulator/clock', { body: { advanceMs: 1_000 } });
+			const answer = await call(emulator.url, 'POST', path, { body: { network, ...body } });
+			expect(answer.status).toBe(201);
+			return answer.body;
+		};
+		/** Every page of a paginated SDK call, as the SDK's iterator walks them. */
+		const allPages = async <T>(pages: Paged<T>) => {
+			const results: T[] = [];
+			for await (const page of pages) results.push(page.result);
+			return results;
+		};
+
+		beforeAll(async () => {
+			txs.push(await control('/_emulator/p-chain/transactions', { balanceChanges: [{ address: TREASURY, balanceType: 'unlockedUnstaked', change: AVAX(40) }] }));
+			txs.push(
+				await control('/_emulator/p-chain/transactions', {
+					txType: 'AddPermissionlessDelegatorTx',
+					balanceChanges: [
+						{ address: TREASURY, balanceType: 'unlockedUnstaked', change: `-${AVAX(25)}` },
+						{ address: TREASURY, balanceType: 'lockedStaked', change: AVAX(25) },
+						{ address: STAKER, balanceType: 'atomicMemoryUnlocked', change: AVAX(2) },
+					],
+				}),
+			);
+			txs.push(await control('/_emulator/p-chain/transactions', { reward: { address: TREASURY, amount: AVAX(1), rewardType: 'delegator', nodeId: NODE } }));
+			stake = await control('/_emulator/validators/activity', { activity: 'validator_stake', nodeId: NODE, amount: AVAX(2000) });
+			await control('/_emulator/validators/activity', { activity: 'delegator_stake', nodeId: NODE, amount: AVAX(25) });
+			fee = await control('/_emulator/validators/activity', { activity: 'l1_validator_fee_balance', nodeId: NODE, subnetId: L1, change: AVAX(3) });
+		});
+
+		it("lists P-Chain transactions of addresses page by page with the SDK's client, as PChainTransactions", async () => {
+			const request = { network, blockchainId: 'p-chain', addresses: `${TREASURY},${STAKER}`, sortOrder: 'asc', pageSize: 2 };
+			const pages = await allPages(await sdk.data.primaryNetwork.transactions.listLatest(request, at));
+			expect(pages).toHaveLength(2);
+			const listed = pages.flatMap((page) => page.transactions);
+			expect(listed.map((tx) => tx.txHash)).toEqual(txs.map((tx) => tx.txHash));
+			expect(pages[0].chainInfo).toEqual({ chainName: 'p-chain', network });
+			// fields only the SDK's PChainTransaction keeps (its other response models would drop them)
+			expect(listed[1]).toMatchObject({ txType: 'AddPermissionlessDelegatorTx', consumedUtxos: [expect.objectContaining({ amount: AVAX(25), utxoType: 'TRANSFER' })] });
+			expect(listed[1].emittedUtxos).toEqual([
+				expect.objectContaining({ amount: AVAX(25), staked: true, utxoType: 'STAKE' }),
+				expect.objectContaining({ amount: AVAX(2), createdOnChainId: 'yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp' }),
+			]);
+			expect(listed[2]).toMatchObject({ txType: 'RewardValidatorTx', nodeId: NODE, emittedUtxos: [expect.objectContaining({ rewardType: 'DELEGATOR' })] });
+			const filtered = await sdk.data.primaryNetwork.transactions.listLatest(
+				{ network, blockchainId: P_CHAIN_ID, txTypes: ['AddPermissionlessValidatorTx', 'IncreaseL1ValidatorBalanceTx'], startTimestamp: stake.blockTimestamp, endTimestamp: fee.blockTimestamp },
+				at,
+			);
+			expect(filtered.result.transactions.map((tx) => tx.txType)).toEqual(['IncreaseL1ValidatorBalanceTx', 'AddPermissionlessValidatorTx']);
+			expect(filtered.result.transactions[0].l1ValidatorDetails).toEqual([expect.objectContaining({ validationId: fee.validationId, remainingBalance: Number(AVAX(3)) })]);
+		});
+
+		it("reads P-Chain balances at a moment with the SDK's client", async () => {
+			const before = await sdk.data.primaryNetwork.balances.listByAddresses({ network, blockchainId: 'p-chain', addresses: TREASURY, blockTimestamp: txs[1].blockTimestamp - 1 }, at);
+			expect(before.balances.unlockedUnstaked).toEqual([expect.objectContaining({ amount: AVAX(40), utxoCount: 1 })]);
+			expect(before.balances.lockedStaked).toEqual([]);
+			const after = await sdk.data.primaryNetwork.balances.listByAddresses({ network, blockchainId: 'p-chain', addresses: `${TREASURY},${STAKER}` }, at);
+			expect(after).toEqual({
+				balances: expect.objectContaining({
+					unlockedUnstaked: [expect.objectContaining({ amount: AVAX(16) })],
+					lockedStaked: [expect.objectContaining({ amount: AVAX(25) })],
+					atomicMemoryUnlocked: [expect.objectContaining({ amount: AVAX(2), sharedWithChainId: 'yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp' })],
+				}),
+				chainInfo: { chainName: 'p-chain', network },
+			});
+		});
+
+		it("lists validators and one node's validations with the SDK's client", async () => {
+			const listed = await sdk.data.primaryNetwork.listValidators({ network, nodeIds: NODE, pageSize: 1 }, at);
+			expect(listed.result.validators).toEqual([
+				expect.objectContaining({ txHash: stake.txHash, nodeId: NODE, validationStatus: 'active', delegatorCount: 1, amountDelegated: AVAX(25), validatorHealth: expect.any(Object) }),
+			]);
+			const details = await sdk.data.primaryNetwork.getValidatorDetails({ network, nodeId: NODE, validationStatus: 'active' }, at);
+			expect(details.result.validators.map((v) => v.txHash)).toEqual([stake.txHash]);
+		});
+
+		it("lists L1 validators with their remaining fee balance with the SDK's client", async () => {
+			const listed = await sdk.data.primaryNetwork.listL1Validators({ network, subnetId: L1 }, at);
+			expect(listed.result).toEqual({
+				validators: [expect.objectContaining({ validationId: fee.validationId, nodeId: NODE, subnetId: L1, weight: 100, remainingBalance: Number(AVAX(3)) })],
+				blockHeight: expect.stringMatching(/^\d+$/),
+			});
+		});
+
+		it('gets the service\'s 400 through the SDK for a bad parameter', async () => {
+			await expect(sdk.data.primaryNetwork.balances.listByAddresses({ network, blockchainId: 'p-chain', addresses: 'P-fuji1notanaddress' }, at)).rejects.toMatchObject({ statusCode: 400 });
+		});
 	});
 });
