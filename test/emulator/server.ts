@@ -2,14 +2,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 import { handleControl } from './control';
-import { renderDashboard, handleDashboardActivity } from './dashboard/page';
-import { handlePrimaryForm, isPrimaryForm } from './dashboard/primary';
+import { routeDashboard } from './dashboard/routes';
 import type { Emulator } from './emulator';
 import { authenticate, authorize } from './http/auth';
 import { parseJson, readText } from './http/body';
 import { ApiError } from './http/errors';
 import type { LoggedRequest } from './http/requestLog';
-import { sendError, sendHtml, sendJson } from './http/respond';
+import { sendError, sendJson } from './http/respond';
 import type { RequestContext } from './http/router';
 import { pageScope, readPageSize } from './pagination';
 
@@ -35,18 +34,9 @@ export function createEmulatorServer(emulator: Emulator): Server {
 			sendError(res, 403, ['the control API and dashboard answer only loopback clients']);
 			return;
 		}
-		let work: Promise<void>;
-		if (path === '/' && req.method === 'GET') {
-			work = Promise.resolve(sendHtml(res, 200, renderDashboard(emulator, url.searchParams)));
-		} else if (path === '/_emulator/dashboard/activity' && req.method === 'POST') {
-			work = handleDashboardActivity(emulator, req, res);
-		} else if (isPrimaryForm(path) && req.method === 'POST') {
-			work = handlePrimaryForm(emulator, req, res, path);
-		} else if (path.startsWith('/_emulator/')) {
-			work = handleControl(emulator, req, res, path, url.searchParams);
-		} else {
-			work = handleApi(emulator, req, res, path, url.searchParams);
-		}
+		const work =
+			(internal ? routeDashboard(emulator, req, res, path, url.searchParams) : undefined) ??
+			(path.startsWith('/_emulator/') ? handleControl(emulator, req, res, path, url.searchParams) : handleApi(emulator, req, res, path, url.searchParams));
 		work.catch((error: unknown) => {
 			if (res.headersSent) {
 				res.destroy();

@@ -1,126 +1,58 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-
-import { activitySchema } from '../chain/activity';
 import type { Emulator } from '../emulator';
-import { readText } from '../http/body';
-import { ApiError } from '../http/errors';
-import { formatIssues } from '../http/validation';
-import { escapeHtml } from './html';
-import { renderPrimaryForms, watchSummary } from './primary';
+import { renderEvmForm } from './evmForm';
+import { liveScript, liveState, REFRESH_MS } from './live';
+import { renderPrimaryForms } from './primary';
 
-const RECENT_DELIVERIES = 50;
+const STYLE = `body{font-family:system-ui,sans-serif;margin:1.5em 2em;color:#222}
+h1{margin:0 0 .2em}h2{margin:1.2em 0 .4em}
+table{border-collapse:collapse;font-size:14px}td,th{border:1px solid #ddd;padding:4px 8px;vertical-align:top;text-align:left}th{background:#f5f5f5}
+label{display:block;margin:6px 0 2px}.hint,.note,#live-status,.transfer-note,.delivery-message{color:#666}.note{max-width:60em}
+form{display:inline-block;vertical-align:top;margin:0 2em 1em 0}
+.transfer{white-space:nowrap}.transfer-amount{font-weight:600}.transfer-from,.transfer-to{font-family:monospace}
+.transfer-direction{display:inline-block;min-width:2.6em;text-align:center;border-radius:3px;font-size:12px;padding:0 3px}
+[data-direction=in] .transfer-direction{background:#d8f5d8}[data-direction=out] .transfer-direction{background:#fde4c8}[data-direction=self] .transfer-direction{background:#e4e4f8}
+[data-outcome=delivered] .delivery-answer{color:#176317}[data-outcome=failed] .delivery-answer{color:#b00020}
+.delivery-status{font-weight:600;margin-right:.3em}.delivery-time{white-space:nowrap}
+tr.new{animation:arrived 4s ease-out}@keyframes arrived{from{background:#fff3a8}to{background:transparent}}
+#live-status[data-state=offline]{color:#b00020}`;
 
-/** The dashboard: webhooks, recent delivery attempts and a form that injects activity. */
+/** The dashboard: recent deliveries (what they carried, how n8n answered), forms that inject activity, the webhooks. */
 export function renderDashboard(emulator: Emulator, query: URLSearchParams): string {
-	const webhooks = emulator.store.allWebhooks();
-	const deliveries = emulator.deliveries.list().slice(-RECENT_DELIVERIES).reverse();
-	const webhookRows = webhooks
-		.map(
-			(webhook) => `<tr data-webhook-id="${escapeHtml(webhook.id)}">
-<td class="webhook-id">${escapeHtml(webhook.id)}</td>
-<td class="webhook-name">${escapeHtml(webhook.name)}</td>
-<td class="webhook-status">${escapeHtml(webhook.status)}</td>
-<td class="webhook-type">${escapeHtml(webhook.eventType)}</td>
-<td class="webhook-chain">${escapeHtml(webhook.chainId)}</td>
-<td class="webhook-url">${escapeHtml(webhook.url)}</td>
-<td class="webhook-addresses">${webhook.addresses.map((address) => `<code>${escapeHtml(address)}</code>`).join('<br>')}</td>
-<td class="webhook-watch">${escapeHtml(watchSummary(webhook))}</td>
-</tr>`,
-		)
-		.join('\n');
-	const deliveryRows = deliveries
-		.map(
-			(row) => `<tr data-message-id="${escapeHtml(row.messageId)}" data-outcome="${escapeHtml(row.outcome)}">
-<td class="delivery-time">${escapeHtml(new Date(row.startedAt).toISOString())}</td>
-<td class="delivery-webhook">${escapeHtml(row.webhookId)}</td>
-<td class="delivery-message">${escapeHtml(row.messageId)}</td>
-<td class="delivery-event">${escapeHtml([row.body.eventType, row.body.event.eventType].filter(Boolean).join(': '))}</td>
-<td class="delivery-attempt">${row.attempt}</td>
-<td class="delivery-status">${row.statusCode ?? ''}</td>
-<td class="delivery-outcome">${escapeHtml(row.outcome)}</td>
-<td class="delivery-error">${escapeHtml(row.error ?? '')}</td>
-</tr>`,
-		)
-		.join('\n');
-	const tx = query.get('tx');
-	const error = query.get('error');
-	const result = tx
-		? `<p id="activity-result" role="status">Injected transaction <code id="activity-tx-hash">${escapeHtml(tx)}</code> in block <span id="activity-block-number">${escapeHtml(query.get('block') ?? '')}</span>.</p>`
-		: error
-			? `<p id="activity-error" role="alert">${escapeHtml(error)}</p>`
-			: '';
-	const chainOptions = emulator.chains
-		.list()
-		.filter((chain) => chain.status === 'OK')
-		.map((chain) => `<option value="${chain.chainId}">${escapeHtml(chain.chainName)} (${chain.chainId})</option>`)
-		.join('');
+	const live = liveState(emulator);
 	return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Address Activity emulator</title>
-<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;vertical-align:top}label{display:block;margin:4px 0}.note{color:#555;max-width:60em}</style>
+<style>${STYLE}</style>
 </head>
 <body>
 <h1>Address Activity emulator</h1>
-<p><a id="refresh" href="/">Refresh</a></p>
-<section id="inject">
-<h2>Inject activity</h2>
-${result}
-<form id="activity-form" method="post" action="/_emulator/dashboard/activity">
-<label for="activity-chain-id">Chain</label>
-<select id="activity-chain-id" name="chainId">${chainOptions}</select>
-<label for="activity-from">From</label>
-<input id="activity-from" name="from" placeholder="0x..." required>
-<label for="activity-to">To</label>
-<input id="activity-to" name="to" placeholder="0x..." required>
-<label for="activity-value">Value (smallest unit)</label>
-<input id="activity-value" name="value" value="1000000000000000000">
-<button id="activity-submit" type="submit">Inject</button>
-</form>
+<p><span id="live-status" data-state="live">Updates every ${REFRESH_MS / 1000} s without reloading.</span> <a id="refresh" href="/">Reload</a></p>
+<section id="recent-deliveries">
+<h2>Recent deliveries (<span id="delivery-count">${live.deliveryCount}</span>)</h2>
+<p class="note">One row per message, newest first: what it carried (in: to a monitored address, out: from one) and how the
+receiver answered. n8n answers 200 to every delivery it accepts, including those the trigger has nothing to put out for (a
+withdrawal when it outputs incoming transfers only, a copy of a message that already ran), so there are more deliveries here
+than n8n executions; the example's filter then drops small deposits inside the run.</p>
+<table id="deliveries">
+<thead><tr><th>Time (UTC)</th><th>Webhook</th><th>Event</th><th>Transfers</th><th>n8n answered</th><th>Message</th></tr></thead>
+<tbody>
+${live.deliveryRows}
+</tbody>
+</table>
 </section>
+${renderEvmForm(emulator, query)}
 ${renderPrimaryForms(emulator, query)}
 <section>
-<h2>Webhooks (<span id="webhook-count">${webhooks.length}</span>)</h2>
+<h2>Webhooks (<span id="webhook-count">${live.webhookCount}</span>)</h2>
 <table id="webhooks">
 <thead><tr><th>Id</th><th>Name</th><th>Status</th><th>Type</th><th>Chain</th><th>URL</th><th>Addresses / keys</th><th>Watches</th></tr></thead>
 <tbody>
-${webhookRows}
+${live.webhookRows}
 </tbody>
 </table>
 </section>
-<section>
-<h2>Recent deliveries (<span id="delivery-count">${deliveries.length}</span>)</h2>
-<p class="note">Every message to a webhook is listed here, so there are more deliveries than n8n executions: the trigger acknowledges
-messages it has nothing to put out for (a withdrawal when it outputs incoming transfers only, a copy of a message that already ran)
-without starting the workflow, and the example's filter then drops small deposits inside the run.</p>
-<table id="deliveries">
-<thead><tr><th>Started</th><th>Webhook</th><th>Message</th><th>Event</th><th>Attempt</th><th>Status</th><th>Outcome</th><th>Error</th></tr></thead>
-<tbody>
-${deliveryRows}
-</tbody>
-</table>
-</section>
+${liveScript(live.version)}
 </body>
 </html>
 `;
-}
-
-/** The form's POST: injects the activity, then redirects back to the dashboard with the result. */
-export async function handleDashboardActivity(emulator: Emulator, req: IncomingMessage, res: ServerResponse): Promise<void> {
-	const form = new URLSearchParams(await readText(req));
-	const input = Object.fromEntries([...form.entries()].filter(([, value]) => value !== ''));
-	let location: string;
-	const parsed = activitySchema.safeParse(input);
-	if (!parsed.success) {
-		location = `/?error=${encodeURIComponent(formatIssues(parsed.error).join('; '))}`;
-	} else {
-		try {
-			const injected = emulator.injectActivity(parsed.data);
-			location = `/?tx=${injected.txHash}&block=${injected.blockNumber}`;
-		} catch (error) {
-			location = `/?error=${encodeURIComponent(error instanceof ApiError ? error.messages.join('; ') : 'injection failed')}`;
-		}
-	}
-	res.writeHead(303, { location });
-	res.end();
 }

@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 
-import { BALANCE_TYPES, NETWORKS, navaxToAvax } from '../primary/vocabulary';
+import { BALANCE_TYPES, NETWORKS } from '../primary/vocabulary';
 import type { Emulator } from '../emulator';
 import { readText } from '../http/body';
 import { ApiError } from '../http/errors';
@@ -12,11 +12,11 @@ import { injectPChainActivity } from '../primary/pChain';
 import { injectValidatorActivity } from '../primary/validators';
 import type { WebhookRecord } from '../store';
 import { escapeHtml } from './html';
+import { avaxText, parseUnits } from './units';
 
 // The dashboard's part for the primary-network types: what a webhook watches, and two forms that
-// put P-Chain and L1 validator fee activity on the emulated network.
+// put P-Chain and L1 validator fee activity on the emulated network, their changes typed in AVAX.
 
-const avax = (navax: string) => `${navaxToAvax(navax)} AVAX`;
 const deliveries = (count: number) => `${count} ${count === 1 ? 'delivery' : 'deliveries'}`;
 
 /** One line on what a webhook listens for: its sub-events and threshold (nothing for address_activity). */
@@ -25,19 +25,36 @@ export function watchSummary(webhook: WebhookRecord): string {
 	if (!settings) return '';
 	const parts = [`${settings.network}: ${settings.subEvents.join(', ')}`];
 	const filter = settings.balanceThresholdFilter;
-	if (filter) parts.push(`threshold ${avax(filter.balanceThreshold)} (${filter.balanceType})`);
-	if (settings.l1ValidatorFeeBalanceThreshold !== undefined) parts.push(`fee balance threshold ${avax(settings.l1ValidatorFeeBalanceThreshold)}`);
+	if (filter) parts.push(`threshold ${avaxText(filter.balanceThreshold)} (${filter.balanceType})`);
+	if (settings.l1ValidatorFeeBalanceThreshold !== undefined) parts.push(`fee balance threshold ${avaxText(settings.l1ValidatorFeeBalanceThreshold)}`);
 	return parts.join('; ');
 }
 
 const options = (values: readonly string[], selected?: string) =>
 	values.map((value) => `<option value="${value}"${value === selected ? ' selected' : ''}>${value}</option>`).join('');
 
+/** The first webhook of each type: the forms are filled in from them, so one click shows a delivery. */
+function watched(emulator: Emulator): { treasury?: WebhookRecord; validator?: WebhookRecord } {
+	const webhooks = emulator.store.allWebhooks();
+	return {
+		treasury: webhooks.find((webhook) => webhook.eventType === 'primary_network_address_activity'),
+		validator: webhooks.find((webhook) => webhook.eventType === 'validator_activity' && webhook.primary?.keyType === 'nodeId'),
+	};
+}
+
+/** The forms' address fields as their webhooks fill them in (by element id). */
+export function primaryDefaults(emulator: Emulator): Record<string, string> {
+	const { treasury, validator } = watched(emulator);
+	return {
+		'pchain-address': treasury?.addresses[0] ?? '',
+		'fee-node-id': validator?.addresses[0] ?? '',
+		'fee-subnet-id': validator?.primary?.subnetIds?.[0] ?? '',
+	};
+}
+
 /** The two forms, filled in from the first webhook of each type so one click shows a delivery. */
 export function renderPrimaryForms(emulator: Emulator, query: URLSearchParams): string {
-	const webhooks = emulator.store.allWebhooks();
-	const treasury = webhooks.find((webhook) => webhook.eventType === 'primary_network_address_activity');
-	const validator = webhooks.find((webhook) => webhook.eventType === 'validator_activity' && webhook.primary?.keyType === 'nodeId');
+	const { treasury, validator } = watched(emulator);
 	const result = query.get('primary');
 	const error = query.get('primaryError');
 	const message = result
@@ -53,11 +70,11 @@ ${message}
 <label for="pchain-network">Network</label>
 <select id="pchain-network" name="network">${options(NETWORKS, treasury?.primary?.network)}</select>
 <label for="pchain-address">P-Chain address</label>
-<input id="pchain-address" name="address" placeholder="P-fuji1..." value="${escapeHtml(treasury?.addresses[0] ?? '')}" required>
+<input id="pchain-address" name="address" placeholder="P-fuji1..." size="50" value="${escapeHtml(treasury?.addresses[0] ?? '')}" required>
 <label for="pchain-balance-type">Balance type</label>
 <select id="pchain-balance-type" name="balanceType">${options(BALANCE_TYPES, treasury?.primary?.balanceThresholdFilter?.balanceType)}</select>
-<label for="pchain-change">Change (nAVAX, negative to withdraw)</label>
-<input id="pchain-change" name="change" value="30000000000">
+<label for="pchain-change">Change <span class="hint">(AVAX, negative to withdraw)</span></label>
+<input id="pchain-change" name="change" value="30">
 <button id="pchain-submit" type="submit">Inject</button>
 </form>
 <form id="fee-form" method="post" action="/_emulator/dashboard/l1-fee">
@@ -65,11 +82,11 @@ ${message}
 <label for="fee-network">Network</label>
 <select id="fee-network" name="network">${options(NETWORKS, validator?.primary?.network)}</select>
 <label for="fee-node-id">Node ID</label>
-<input id="fee-node-id" name="nodeId" placeholder="NodeID-..." value="${escapeHtml(validator?.addresses[0] ?? '')}" required>
+<input id="fee-node-id" name="nodeId" placeholder="NodeID-..." size="50" value="${escapeHtml(validator?.addresses[0] ?? '')}" required>
 <label for="fee-subnet-id">L1 subnet ID</label>
-<input id="fee-subnet-id" name="subnetId" value="${escapeHtml(validator?.primary?.subnetIds?.[0] ?? '')}" required>
-<label for="fee-change">Change (nAVAX, negative for fees paid)</label>
-<input id="fee-change" name="change" value="-500000000">
+<input id="fee-subnet-id" name="subnetId" size="50" value="${escapeHtml(validator?.primary?.subnetIds?.[0] ?? '')}" required>
+<label for="fee-change">Change <span class="hint">(AVAX, negative for fees paid)</span></label>
+<input id="fee-change" name="change" value="-0.5">
 <button id="fee-submit" type="submit">Inject</button>
 </form>
 </section>`;
@@ -77,19 +94,26 @@ ${message}
 
 type Form = Record<string, string>;
 
+/** The form's change, typed in AVAX, in nAVAX (the service's unit). */
+function changeInNavax(change: string | undefined): string {
+	const parsed = parseUnits(change ?? '', 9, { signed: true });
+	if ('problem' in parsed) throw new ApiError(400, [`Change: '${change ?? ''}' ${parsed.problem}`]);
+	return parsed.value.toString();
+}
+
 const forms: Record<string, (emulator: Emulator, form: Form) => string> = {
 	'/_emulator/dashboard/p-chain': (emulator, form) => {
 		const input = parse(pChainActivitySchema, {
 			network: form.network,
-			balanceChanges: [{ address: form.address, balanceType: form.balanceType, change: form.change }],
+			balanceChanges: [{ address: form.address, balanceType: form.balanceType, change: changeInNavax(form.change) }],
 		});
 		const done = injectPChainActivity(emulator, input);
 		return `Injected P-Chain transaction ${done.txHash} in block ${done.blockNumber}: ${deliveries(done.deliveries)}.`;
 	},
 	'/_emulator/dashboard/l1-fee': (emulator, form) => {
-		const input = parse(validatorActivityInputSchema, { ...form, activity: 'l1_validator_fee_balance' });
+		const input = parse(validatorActivityInputSchema, { ...form, change: changeInNavax(form.change), activity: 'l1_validator_fee_balance' });
 		const done = injectValidatorActivity(emulator, input);
-		return `Fee balance of ${input.nodeId} is now ${avax(done.feeBalance ?? '0')}: ${deliveries(done.deliveries)}.`;
+		return `Fee balance of ${input.nodeId} is now ${avaxText(done.feeBalance ?? '0')}: ${deliveries(done.deliveries)}.`;
 	},
 };
 
