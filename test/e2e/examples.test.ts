@@ -1,12 +1,14 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
 // The sandbox `npm run dev` starts, and the example workflows in examples/ inside it: they import,
 // the trigger examples activate and run on simulated activity, the action example runs.
+import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 
 import { loadFlatted, nodeOutput, type Execution } from '../support/n8nClient';
 import { DEMO_ACCOUNT, exampleFiles, startSandbox, type Sandbox } from '../support/sandbox';
+import { importExamples, IMPORTED_EXAMPLES_FILE, readExample } from '../support/sandboxExamples';
 import { EmulatorControl } from '../harness/emulatorControl';
 import { CREDENTIAL_TYPE, PACKAGE_NAME, TRIGGER_NODE_TYPE } from '../harness/names';
 import { waitFor } from '../harness/wait';
@@ -157,5 +159,55 @@ describe('the example workflows in the sandbox', () => {
 		await waitFor('the delivery of a transaction made after the repair', async () =>
 			(await control.deliveries({ webhookId: webhook.id })).some((attempt) => JSON.stringify(attempt.body).includes(txHash) && attempt.statusCode === 200),
 		);
+	});
+
+	it("keeps the sandbox's copy of an example until its shipped file changes, then imports it again; --reset imports them again at once", async () => {
+		// What the next `npm run dev` does at start, run against this sandbox's n8n.
+		const files = exampleFiles().map(readExample);
+		const actions = files.find((file) => path.basename(file.file) === 'address-activity-actions.json')!;
+		const record = () => JSON.parse(fs.readFileSync(path.join(userFolder, IMPORTED_EXAMPLES_FILE), 'utf8')) as Record<string, { sha256: string; workflowId: string }>;
+		// the sandbox folder holds a hash of each example file it imported
+		expect(record()['address-activity-actions.json'].sha256).toBe(createHash('sha256').update(actions.text).digest('hex'));
+		const workflowId = record()['address-activity-actions.json'].workflowId;
+		const listWebhooks = async () => (await sandbox.client.getWorkflow(workflowId)).nodes.find((node) => node.name === 'List Webhooks')!.parameters;
+		const shipped = actions.workflow.nodes.find((node) => node.name === 'List Webhooks')!.parameters;
+		expect(await listWebhooks()).toEqual(shipped);
+
+		// n8n autosaved a person's clicks through Resource and Operation: Address > Add, no webhook.
+		const clicked = JSON.parse(actions.text) as typeof actions.workflow;
+		clicked.nodes.find((node) => node.name === 'List Webhooks')!.parameters = { resource: 'address', operation: 'add' };
+		await sandbox.client.replaceWorkflow(workflowId, clicked);
+		const lines: string[] = [];
+		const again = (examples: typeof files, reset = false) =>
+			importExamples({ client: sandbox.client, userFolder, examples, credential: { id: sandbox.credentialId, name: 'Address Activity account' }, reset, log: (line) => lines.push(line) });
+
+		// The shipped files did not change: the copy stays as the person left it.
+		expect((await again(files)).map((entry) => entry.outcome)).toEqual(files.map(() => 'kept'));
+		expect(await listWebhooks()).toEqual({ resource: 'address', operation: 'add' });
+		expect(lines).toEqual([]);
+
+		// The shipped file changed: the copy is replaced with it, in the same workflow.
+		const changed = { ...actions, text: `${actions.text}\n` };
+		const outcomes = await again(files.map((file) => (file === actions ? changed : file)));
+		expect(outcomes.map((entry) => entry.outcome)).toEqual(files.map((file) => (file === actions ? 'changed' : 'kept')));
+		expect(outcomes.find((entry) => entry.example === changed)!.workflow.id).toBe(workflowId);
+		expect(await listWebhooks()).toEqual(shipped);
+		expect(lines).toEqual([`imported example "${actions.workflow.name}" again, replacing the sandbox's copy (address-activity-actions.json changed since it was imported)`]);
+		expect(record()['address-activity-actions.json'].sha256).toBe(createHash('sha256').update(changed.text).digest('hex'));
+
+		// --reset: imported again although nothing changed (two examples that run on demand, so the published ones stay as they are).
+		await sandbox.client.replaceWorkflow(workflowId, clicked);
+		const health = files.find((file) => path.basename(file.file) === 'address-activity-webhook-health.json')!;
+		lines.length = 0;
+		expect((await again([changed, health], true)).map((entry) => entry.outcome)).toEqual(['reset', 'reset']);
+		expect(await listWebhooks()).toEqual(shipped);
+		expect(lines).toEqual([
+			`imported example "${actions.workflow.name}" again, replacing the sandbox's copy (--reset)`,
+			`imported example "${health.workflow.name}" again, replacing the sandbox's copy (--reset)`,
+		]);
+		// and the example still runs
+		const start = actions.workflow.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger')!;
+		const execution = await sandbox.client.getFinishedExecution(await sandbox.client.runWorkflow(workflowId, start.name), loadFlatted(sandbox.install));
+		expect(execution.status).toBe('success');
 	});
 });

@@ -139,6 +139,22 @@ export class N8nClient {
 		return this.request('POST', '/rest/workflows', { settings: { executionOrder: 'v1' }, ...rest, ...active });
 	}
 
+	/**
+	 * Replaces a workflow's name, nodes, connections, settings and pinned data with `workflow`'s: the
+	 * same workflow (id, executions) with the new content, published or not as before.
+	 */
+	async replaceWorkflow(id: string, workflow: WorkflowInput): Promise<Workflow> {
+		const { versionId } = await this.getWorkflow(id);
+		return await this.request('PATCH', `/rest/workflows/${id}?forceSave=true`, {
+			name: workflow.name,
+			nodes: workflow.nodes,
+			connections: workflow.connections,
+			settings: { executionOrder: 'v1', ...workflow.settings },
+			pinData: workflow.pinData ?? {},
+			versionId,
+		});
+	}
+
 	getWorkflow(id: string): Promise<Workflow> {
 		return this.request('GET', `/rest/workflows/${id}`);
 	}

@@ -14,9 +14,13 @@ import { primaryNetworkDemo } from './primaryNetworkDemo';
 import { RECOMMENDED_N8N_ENV, startN8n, type RunningN8n } from './n8n';
 import { DEFAULT_OWNER, N8nClient, type Workflow, type WorkflowInput } from './n8nClient';
 import { buildPackAndInstall, REPO_ROOT } from './package';
+import { importExamples, readExample } from './sandboxExamples';
 
 // Emulator accounts live in memory; the same key every run keeps the stored credential valid.
 export const DEMO_ACCOUNT = { key: 'sandbox-demo-key', plan: 'paid' as const };
+
+/** The README's first workflow. */
+const FIRST_WORKFLOW_FILE = 'address-activity-trigger.json';
 
 /** Used when no example names addresses: two demo wallets. */
 const FALLBACK_ADDRESSES = ['0x71C7656EC7ab88b098defB751B7401B5f6d8976F', '0x9a8E2C3f4D5b6A7c8D9e0F1a2B3c4D5e6F7a8B9c'];
@@ -33,6 +37,8 @@ export interface SandboxOptions {
 	n8nLogFile?: string;
 	/** Build, pack and install the package (default true). */
 	build?: boolean;
+	/** Import every shipped example again, replacing the sandbox's copies (`npm run dev -- --reset`). */
+	reset?: boolean;
 }
 
 export interface Sandbox {
@@ -42,6 +48,8 @@ export interface Sandbox {
 	client: N8nClient;
 	credentialId: string;
 	workflows: Workflow[];
+	/** The README's first workflow (examples/address-activity-trigger.json) as the sandbox has it. */
+	firstWorkflow?: Workflow;
 	demo: { chainId: string; addresses: string[] };
 	/** One simulated transaction touching the demo addresses; returns its hash. */
 	simulate(): Promise<string>;
@@ -125,8 +133,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 			? (await client.updateCredential(existing.id, CREDENTIAL_NAME, CREDENTIAL_TYPE, data)).id
 			: (await client.createCredential(CREDENTIAL_NAME, CREDENTIAL_TYPE, data)).id;
 
-		const examples = exampleFiles().map((file) => JSON.parse(fs.readFileSync(file, 'utf8')) as WorkflowInput);
-		const demo = watchedByExamples(examples);
+		const examples = exampleFiles().map(readExample);
+		const demo = watchedByExamples(examples.map((example) => example.workflow));
 		let count = 0;
 		const simulated: string[] = [];
 		const simulate = async () => {
@@ -151,17 +159,12 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 
 		const simulatePrimaryNetwork = primaryNetworkDemo(control);
 
-		const present = await client.listWorkflows();
+		const imported = await importExamples({ client, userFolder: options.userFolder, examples, credential: { id: credentialId, name: CREDENTIAL_NAME }, reset: options.reset, log });
 		const workflows: Workflow[] = [];
-		for (const example of examples) {
-			let workflow = present.find((candidate) => candidate.name === example.name);
-			if (!workflow) {
-				for (const node of example.nodes) {
-					if (node.credentials?.[CREDENTIAL_TYPE]) node.credentials[CREDENTIAL_TYPE] = { id: credentialId, name: CREDENTIAL_NAME };
-				}
-				workflow = await client.createWorkflow(example);
-				log(`imported example "${example.name}"`);
-			}
+		let firstWorkflow: Workflow | undefined;
+		for (const entry of imported) {
+			let workflow = entry.workflow;
+			const example = entry.example.workflow;
 			const hasTrigger = example.nodes.some((node) => node.type === TRIGGER_NODE_TYPE);
 			if (hasTrigger) {
 				// The emulator starts empty each run, and n8n does not re-register webhooks it already
@@ -175,8 +178,12 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 				// fresh emulator does not have: it is deactivated too (deleting it gets a fresh import).
 				if (workflow.active) workflow = await client.deactivateWorkflow(workflow.id);
 				log(`"${example.name}" left unpublished: open it and click Fetch Test Event, or publish it`);
+			} else if (workflow.active && entry.outcome !== 'kept' && entry.outcome !== 'imported') {
+				// One a person published: n8n 2.x goes on running the version it published until published again.
+				workflow = await client.activateWorkflow(workflow.id);
 			}
 			workflows.push(workflow);
+			if (path.basename(entry.example.file) === FIRST_WORKFLOW_FILE) firstWorkflow = workflow;
 		}
 
 		if (options.trickleMs) {
@@ -202,6 +209,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 			client,
 			credentialId,
 			workflows,
+			firstWorkflow,
 			demo,
 			simulate,
 			simulated,
