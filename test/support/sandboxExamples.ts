@@ -60,7 +60,8 @@ export type ImportOutcome = 'imported' | 'kept' | 'reset' | 'changed' | 'unrecor
 export async function importExamples(options: ImportOptions): Promise<Array<{ example: ExampleFile; workflow: Workflow; outcome: ImportOutcome }>> {
 	const { client, userFolder, credential, log } = options;
 	const record = readRecord(userFolder);
-	const present = await client.listWorkflows();
+	// An archived copy (n8n 2.x keeps deleted workflows archived) cannot be updated: a new import replaces it.
+	const present = (await client.listWorkflows()).filter((workflow) => !(workflow as { isArchived?: boolean }).isArchived);
 	const results = [];
 	for (const example of options.examples) {
 		const name = path.basename(example.file);
