@@ -1,5 +1,6 @@
 import type { Route } from '../http/router';
 import { addressTransactionRoutes } from './addressTransactions';
+import { balanceRoutes } from './balances';
 import { blockRoutes } from './blocks';
 import { chainRoutes } from './chains';
 import { primaryHistoryRoutes } from './primaryHistory';
@@ -19,6 +20,7 @@ export const apiRoutes: Route[] = [
 	...blockRoutes,
 	...transactionRoutes,
 	...addressTransactionRoutes,
+	...balanceRoutes,
 	...utxoRoutes,
 	...primaryHistoryRoutes,
 	...validatorRoutes,

@@ -29,6 +29,16 @@ interface SdkClient {
 /** A paginated answer: the first page's result, and every page when iterated (the SDK follows nextPageToken). */
 type Paged<T> = { result: T } & AsyncIterable<{ result: T }>;
 interface SdkData {
+	evm: {
+		address: {
+			balances: {
+				getNative(request: object, options: object): Promise<{ nativeTokenBalance: any }>;
+				listErc20(request: object, options: object): Promise<Paged<{ erc20TokenBalances: any[]; nativeTokenBalance: any }>>;
+				listErc721(request: object, options: object): Promise<Paged<{ erc721TokenBalances: any[] }>>;
+				listErc1155(request: object, options: object): Promise<Paged<{ erc1155TokenBalances: any[] }>>;
+			};
+		};
+	};
 	primaryNetwork: {
 		transactions: { listLatest(request: object, options: object): Promise<Paged<{ transactions: any[]; chainInfo: unknown }>> };
 		balances: { listByAddresses(request: object, options: object): Promise<{ balances: Record<string, any[]>; chainInfo: unknown }> };
@@ -234,6 +244,46 @@ describe("the vendor SDK's client against the emulator", () => {
 
 		it('gets the service\'s 400 through the SDK for a bad parameter', async () => {
 			await expect(sdk.data.primaryNetwork.balances.listByAddresses({ network, blockchainId: 'p-chain', addresses: 'P-fuji1notanaddress' }, at)).rejects.toMatchObject({ statusCode: 400 });
+		});
+	});
+	describe('EVM balances', () => {
+		const holder = address(0xb0);
+		const funder = address(0xb1);
+		const token = (symbol: string, n: number) => ({ address: address(0xc0 + n), name: `${symbol} token`, symbol, decimals: 6 });
+		const nft = { address: address(0xd0), name: 'Collection', symbol: 'COL' };
+		let firstBlock: string;
+
+		beforeAll(async () => {
+			const inject = async (body: object) => (await call(emulator.url, 'POST', '/_emulator/activity', { body: { chainId: '43113', from: funder, ...body } })).body;
+			firstBlock = (await inject({ to: holder, value: '3000000000000000000' })).blockNumber;
+			for (const [n, symbol] of ['AAA', 'BBB', 'CCC'].entries()) {
+				await inject({ to: token(symbol, n).address, input: '0xa9059cbb', erc20Transfers: [{ token: token(symbol, n), from: funder, to: holder, value: String((n + 1) * 1_000_000) }] });
+			}
+			await inject({ to: nft.address, input: '0x23b872dd', erc721Transfers: [{ token: nft, from: funder, to: holder, tokenId: '42' }] });
+			await inject({ to: nft.address, input: '0xf242432a', erc1155Transfers: [{ token: nft, from: funder, to: holder, tokenId: '5', value: '12' }] });
+		});
+
+		it("reads the native balance, now and at a block, with the SDK's client", async () => {
+			const now = await sdk.data.evm.address.balances.getNative({ chainId: '43113', address: holder, currency: 'usd' }, at);
+			expect(now.nativeTokenBalance).toEqual({ name: 'Avalanche', symbol: 'AVAX', decimals: 18, logoUri: expect.any(String), chainId: '43113', balance: '3000000000000000000' });
+			const before = await sdk.data.evm.address.balances.getNative({ chainId: '43113', address: holder, blockNumber: String(Number(firstBlock) - 1) }, at);
+			expect(before.nativeTokenBalance.balance).toBe('0');
+		});
+
+		it("lists ERC-20 balances page by page, ERC-721 and ERC-1155 holdings with the SDK's client", async () => {
+			const erc20: any[] = [];
+			for await (const page of await sdk.data.evm.address.balances.listErc20({ chainId: '43113', address: holder, pageSize: 2 }, at)) erc20.push(...page.result.erc20TokenBalances);
+			expect(erc20.map((entry) => [entry.symbol, entry.balance, entry.ercType])).toEqual([
+				['AAA', '1000000', 'ERC-20'],
+				['BBB', '2000000', 'ERC-20'],
+				['CCC', '3000000', 'ERC-20'],
+			]);
+			const some = await sdk.data.evm.address.balances.listErc20({ chainId: '43113', address: holder, contractAddresses: `${token('BBB', 1).address},${token('CCC', 2).address}`, filterSpamTokens: true }, at);
+			expect(some.result.erc20TokenBalances.map((entry) => entry.symbol)).toEqual(['BBB', 'CCC']);
+			const erc721 = await sdk.data.evm.address.balances.listErc721({ chainId: '43113', address: holder, contractAddress: nft.address }, at);
+			expect(erc721.result.erc721TokenBalances).toEqual([expect.objectContaining({ address: nft.address, tokenId: '42', ercType: 'ERC-721', metadata: expect.objectContaining({ indexStatus: 'UNINDEXED' }) })]);
+			const erc1155 = await sdk.data.evm.address.balances.listErc1155({ chainId: '43113', address: holder, blockNumber: undefined }, at);
+			expect(erc1155.result.erc1155TokenBalances).toEqual([expect.objectContaining({ address: nft.address, tokenId: '5', balance: '12', ercType: 'ERC-1155' })]);
 		});
 	});
 });
