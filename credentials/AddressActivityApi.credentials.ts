@@ -35,9 +35,9 @@ export class AddressActivityApi implements ICredentialType {
 			required: true,
 			default: '',
 			placeholder: 'Paste the API address from the dashboard',
-			hint: "In the service's dashboard, beside the API key (production, or the development deployment for test networks). The emulator of npm run dev: http://127.0.0.1:5680",
+			hint: "In the service's dashboard, beside the API key (production, or the development deployment for test networks)",
 			description:
-				"The API address of the deployment the key belongs to, shown in the service's dashboard beside the API key: the production deployment, or the development deployment (test-network chains). With or without /v1. For the local emulator of npm run dev: http://127.0.0.1:5680.",
+				"The API address of the deployment the key belongs to, shown in the service's dashboard beside the API key: the production deployment, or the development deployment (test-network chains). With or without /v1.",
 		},
 	];
 

@@ -87,7 +87,7 @@ describe('Address Activity API credential test', () => {
 		const baseUrl = await refusingUrl();
 		expect(await testCredential({ apiKey: 'k', baseUrl })).toEqual({
 			status: 'Error',
-			message: `Could not reach ${baseUrl} (connection refused). Nothing accepts connections at that host and port. Check the port in the Base URL, and that the service (or the local emulator of \`npm run dev\`) is running.`,
+			message: `Could not reach ${baseUrl} (connection refused). Nothing accepts connections at that host and port. Check the port in the Base URL, and that the service runs at that address.`,
 		});
 	});
 
@@ -118,7 +118,7 @@ describe('Address Activity API credential test', () => {
 		expect(await testCredential({ apiKey: 'k', baseUrl: 'api.example.com' })).toEqual({
 			status: 'Error',
 			message:
-				'The Base URL "api.example.com" is not an http(s) address. Enter the API address shown in the service\'s dashboard beside the API key, starting with https:// (or http://127.0.0.1:5680 for the emulator of `npm run dev`).',
+				'The Base URL "api.example.com" is not an http(s) address. Enter the API address shown in the service\'s dashboard beside the API key (an address starting with https://).',
 		});
 	});
 });

@@ -44,7 +44,7 @@ export async function testAddressActivityApi(
 ): Promise<INodeCredentialTestResult> {
 	const data = credential.data ?? {};
 	const baseUrl = normaliseBaseUrl(data.baseUrl);
-	if (baseUrl === undefined) return failed(`The Base URL "${String(data.baseUrl ?? '').trim()}" is not an http(s) address. ${BASE_URL_FORMAT}.`);
+	if (baseUrl === undefined) return failed(`The Base URL "${String(data.baseUrl ?? '').trim()}" is not an http(s) address. ${BASE_URL_FORMAT}`);
 	// n8n gives a credential test only the legacy `request` helper (ICredentialTestFunctions has no
 	// httpRequest), which the lint rule against deprecated helpers flags by its spelling.
 	const { request } = this.helpers;

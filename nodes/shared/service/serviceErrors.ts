@@ -51,7 +51,7 @@ const HINTS: Record<string, string> = {
 	'429': 'The account\'s rate limit is reached. Wait and run again, raise "Max Rate-Limit Retries" or "Max Rate-Limit Wait" in the node options, or send fewer requests (larger batches, a Limit instead of Return All).',
 	'5xx': 'The service had a temporary problem and retries did not help. Try again later, or turn on Retry On Fail in the node settings.',
 	connection: 'The service could not be reached. Check the Base URL in the credential and your network, then try again.',
-	refused: 'Nothing accepts connections at that host and port. Check the port in the Base URL, and that the service (or the local emulator of `npm run dev`) is running.',
+	refused: 'Nothing accepts connections at that host and port. Check the port in the Base URL, and that the service runs at that address.',
 	dns: 'The host name in the Base URL does not resolve. Check its spelling, and the DNS of the machine n8n runs on.',
 	tls: 'The Base URL starts with https: check whether the server speaks http:// instead, and the port. A certificate this machine does not trust needs its CA given to n8n (NODE_EXTRA_CA_CERTS).',
 	foreign: 'The answer is not the service\'s JSON, so the Base URL leads to another web server (a web page, n8n itself, a proxy or login page). Set the credential\'s Base URL to the API address shown in the service\'s dashboard beside the API key.',

@@ -118,7 +118,7 @@ export function normaliseBaseUrl(value: unknown): string | undefined {
 
 /** Said when the Base URL is not an http(s) address (the credential test says the same). */
 export const BASE_URL_FORMAT =
-	'Enter the API address shown in the service\'s dashboard beside the API key, starting with https:// (or http://127.0.0.1:5680 for the emulator of `npm run dev`)';
+	'Enter the API address shown in the service\'s dashboard beside the API key (an address starting with https://).';
 
 export async function readServiceCredential(context: ServiceContext, itemIndex?: number): Promise<ServiceCredential> {
 	const getCredentials = context.getCredentials as (type: string, itemIndex?: number) => Promise<ICredentialDataDecryptedObject>;
