@@ -9,7 +9,7 @@
 import { Session } from 'node:inspector/promises';
 import * as path from 'node:path';
 
-import { forgetProcessMemory } from '../nodes/AddressActivityTrigger/processMemory';
+import { forgetProcessMemory } from '../nodes/AddressActivityTrigger/memory/processMemory';
 import { TriggerHarness, type ReceivedDelivery } from '../test/harness/trigger';
 import { PollHarness } from '../test/harness/poll';
 import { ALICE, CAROL, FUJI, startWithReceiver, triggerParameters } from '../test/trigger/support';

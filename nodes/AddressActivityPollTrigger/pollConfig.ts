@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { wholeNumber } from '../shared/model/numbers';
-import { parsedTriggerParameter, readWatchParameters, type WatchParameters } from '../shared/parameters/triggerParameters';
+import { parsedTriggerParameter, readWatchParameters, type WatchParameters } from '../shared/parameters/watchParameters';
 import { DEFAULT_MAX_PAGES, DEFAULT_MAX_REQUESTS_PER_MINUTE } from './properties';
 
 /** The poll trigger's parameters, read and checked once per poll. */

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { chainLocatorProperty, chainsProperty } from '../shared/parameters/chainParameters';
-import { transferFiltersProperty, watchAddressesProperty } from '../shared/parameters/triggerParameters';
+import { transferFiltersProperty, watchAddressesProperty } from '../shared/parameters/watchParameters';
 import { includeInternalTxsProperty } from '../shared/parameters/webhookParameters';
 
 /** Default of Max Pages per Address: 1,000 transactions of one address per poll. */

@@ -7,49 +7,25 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 
+import { EVENT_TYPES } from '../shared/model/primaryNetwork';
 import { getWebhookChains, searchWebhookChains } from '../shared/parameters/chainSearches';
-import { testAddressActivityApi } from '../shared/service/credentialTest';
-import type { ServiceCall } from '../shared/service/transport';
-import { checkExists, create, isTestListening, remove, webhookUrlToRegister } from './lifecycle';
-import { lifecycleStarts } from './processMemory';
-import { triggerProperties } from './properties';
-import { eventTypeSubtitle } from './primaryNetworkProperties';
 import { triggerSubtitle } from '../shared/parameters/triggerSubtitle';
-import { receiveDelivery } from './receive';
-import { receivePrimaryNetworkDelivery } from './primaryNetworkReceive';
-import { webhookLabel } from './registration';
-import { readPrimaryNetworkConfig, readPrimaryNetworkDeliveryConfig, type PrimaryNetworkConfig } from './primaryNetworkConfig';
-import {
-	checkPrimaryNetworkWebhook,
-	createPrimaryNetworkWebhook,
-	removeOtherEventTypeWebhooks,
-	removePrimaryNetworkWebhook,
-	type Lifecycle,
-} from './primaryNetworkLifecycle';
+import { testAddressActivityApi } from '../shared/service/credentialTest';
+import { receiveCatchUp } from './catchUp/run';
+import { receiveResume } from './catchUp/resume';
+import type { EventKind } from './eventKinds/eventKind';
+import { evmAddressActivity } from './eventKinds/evmAddressActivity';
+import { primaryNetworkActivity } from './eventKinds/primaryNetworkActivity';
+import { triggerParameterList } from './parameters/parameterList';
+import { eventTypeSubtitle } from './parameters/primaryNetworkParameters';
+import { readEventType } from './parameters/readParameters';
+import { receiveEvmDelivery } from './receive/evmDelivery';
+import { receivePrimaryNetworkDelivery } from './receive/primaryNetworkDelivery';
 
-/**
- * What an activation or deactivation may spend on the service, retries included. n8n 2.41 retries
- * a failed activation for up to 84 s, then ends it with its own message: calls that follow a
- * failure within that time share the first one's budget, so the node's message ends it instead.
- */
-const LIFECYCLE_BUDGET_MS = 45_000;
-const N8N_PUBLICATION_DEADLINE_MS = 84_000;
-
-async function withinLifecycleBudget<T>(context: IHookFunctions, work: (call: ServiceCall) => Promise<T>): Promise<T> {
-	const key = `${context.getWorkflow().id ?? ''}/${context.getNode().name}/${context.getMode() === 'manual' ? 'test' : 'production'}`;
-	const now = Date.now();
-	const failing = lifecycleStarts.get(key);
-	const started = failing !== undefined && now < failing + N8N_PUBLICATION_DEADLINE_MS ? failing : now;
-	lifecycleStarts.set(key, started);
-	const result = await work({ deadline: started + LIFECYCLE_BUDGET_MS });
-	lifecycleStarts.delete(key);
-	return result;
-}
-
-/** Where a P-Chain or validator trigger's lifecycle stands (its parameters are checked first, before any request). */
-function primaryNetworkLifecycle(context: IHookFunctions, config: PrimaryNetworkConfig, call: ServiceCall): Lifecycle {
-	const isTest = isTestListening(context);
-	return { url: webhookUrlToRegister(context), isTest, label: webhookLabel(context, config, isTest), call };
+/** The trigger's Event, read once per call: EVM address activity, or a P-Chain or validator event type. */
+function eventKindOf(context: IHookFunctions | IWebhookFunctions): EventKind {
+	const eventType = readEventType(context);
+	return eventType === EVENT_TYPES.addressActivity ? evmAddressActivity : primaryNetworkActivity(eventType);
 }
 
 export class AddressActivityTrigger implements INodeType {
@@ -73,50 +49,48 @@ export class AddressActivityTrigger implements INodeType {
 		// Literal values only: an expression here would be evaluated on every delivery. An empty
 		// responseData lets n8n answer with the node's webhookResponse once the run is accepted.
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', responseData: '', path: 'webhook' }],
-		properties: triggerProperties,
+		properties: triggerParameterList,
 	};
 
 	methods = { listSearch: { searchWebhookChains }, loadOptions: { getWebhookChains }, credentialTest: { addressActivityApiTest: testAddressActivityApi } };
 
 	webhookMethods = {
 		default: {
-			/** True when every chain's webhook exists at the service and matches the parameters (repairing what can be repaired). */
+			/** True when the trigger's webhooks exist at the service and match the parameters (repairing what can be repaired). */
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				const primary = readPrimaryNetworkConfig(this);
-				return await withinLifecycleBudget(this, async (call) => {
-					// After the parameters were checked (no request before a bad one is refused).
-					if (primary === undefined) {
-						const exists = await checkExists(this, call);
-						await removeOtherEventTypeWebhooks(this, false, call);
-						return exists;
-					}
-					await removeOtherEventTypeWebhooks(this, true, call);
-					return await checkPrimaryNetworkWebhook(this, primary, primaryNetworkLifecycle(this, primary, call));
-				});
+				return await eventKindOf(this).checkExists(this);
 			},
 
-			/** Registers a webhook per chain, all or none: if a step fails, removes what it created. */
+			/** Registers the trigger's webhooks (one per chain for EVM activity), all or none. */
 			async create(this: IHookFunctions): Promise<boolean> {
-				const primary = readPrimaryNetworkConfig(this);
-				if (primary) return await withinLifecycleBudget(this, async (call) => await createPrimaryNetworkWebhook(this, primary, primaryNetworkLifecycle(this, primary, call)));
-				return await withinLifecycleBudget(this, async (call) => await create(this, call));
+				return await eventKindOf(this).create(this);
 			},
 
-			/** Deletes every chain's webhook, or keeps them inactive when On Deactivation says so. */
+			/** Deletes the trigger's webhooks, or keeps them inactive when On Deactivation says so. */
 			async delete(this: IHookFunctions): Promise<boolean> {
-				const primary = readPrimaryNetworkDeliveryConfig(this);
-				if (primary) {
-					const lifecycle = { url: webhookUrlToRegister(this), isTest: isTestListening(this) };
-					return await withinLifecycleBudget(this, async (call) => await removePrimaryNetworkWebhook(this, primary, { ...lifecycle, call }));
-				}
-				return await withinLifecycleBudget(this, async (call) => await remove(this, call));
+				return await eventKindOf(this).delete(this);
 			},
 		},
 	};
 
+	/**
+	 * Every POST to the trigger's URL, once its signature held, goes to one receiver: an EVM delivery,
+	 * a P-Chain or validator delivery, or the trigger's own catch-up request (sent by its activation,
+	 * or in the resume form by Webhook > Reactivate).
+	 */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const primary = readPrimaryNetworkDeliveryConfig(this);
-		if (primary) return await receivePrimaryNetworkDelivery(this, primary);
-		return await receiveDelivery(this);
+		const received = await eventKindOf(this).received(this);
+		switch (received.receiver) {
+			case 'refusal':
+				return received.answer;
+			case 'evmDelivery':
+				return await receiveEvmDelivery(this, received.request);
+			case 'primaryNetworkDelivery':
+				return await receivePrimaryNetworkDelivery(this, received.request);
+			case 'catchUp':
+				return await receiveCatchUp(this, received.request, received.catchUp);
+			case 'resume':
+				return await receiveResume(this, received.request, received.resume);
+		}
 	}
 }

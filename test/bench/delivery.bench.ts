@@ -14,10 +14,11 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { canonicalJson } from '../../nodes/shared/model/canonicalJson';
-import { isSignatureValid } from '../../nodes/AddressActivityTrigger/signature';
+import { isSignatureValid } from '../../nodes/AddressActivityTrigger/receive/signature';
 import { AddressSet } from '../../nodes/shared/model/addresses';
 import { parseDelivery } from '../../nodes/shared/model/deliverySchema';
-import { MessageWindow, parsedAddressLists } from '../../nodes/AddressActivityTrigger/processMemory';
+import { MessageWindow } from '../../nodes/AddressActivityTrigger/memory/messageWindows';
+import { rememberAddressList, rememberedAddressList } from '../../nodes/AddressActivityTrigger/memory/parsedAddressLists';
 import { signDelivery } from '../harness/signing';
 import { toTransfers } from '../../nodes/shared/model/transfers';
 import { startEmulator } from '../emulator';
@@ -270,10 +271,10 @@ async function measureListLength(delivery: ReceivedDelivery, atWebhook: Received
 	// Here the parameter is the same text object each time; n8n loads the workflow per request, so
 	// each delivery brings a fresh copy, which the remembered list is found by (hashing the text).
 	const longList = [ALICE, ...Array.from({ length: 99_999 }, (_, index) => address(index + 10_000))].join('\n');
-	parsedAddressLists.set(longList, new AddressSet());
+	rememberAddressList(longList, new AddressSet());
 	const texts = Array.from({ length: 20 }, () => Buffer.from(longList, 'latin1').toString('latin1'));
 	const started = process.hrtime.bigint();
-	for (const copy of texts) if (parsedAddressLists.get(copy) === undefined) throw new Error('not found');
+	for (const copy of texts) if (rememberedAddressList(copy) === undefined) throw new Error('not found');
 	const lookupUs = Number(process.hrtime.bigint() - started) / texts.length / 1000;
 	console.log(`${'  + finding the list by a fresh copy of its text (n8n)'.padEnd(58)} ${lookupUs.toFixed(1).padStart(12)} µs`);
 }

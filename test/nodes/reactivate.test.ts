@@ -2,7 +2,7 @@
  * Webhook > Reactivate through n8n-core: turns a webhook on again and, for an Address Activity
  * Trigger's webhook, sends the trigger's URL a signed catch-up request for what it missed.
  */
-import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/processMemory';
+import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/memory/processMemory';
 import { createWebhook, visibleText } from '../harness/fixtures';
 import { runNode } from '../harness/runNode';
 import { signDelivery } from '../harness/signing';

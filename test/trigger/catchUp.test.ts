@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/processMemory';
+import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/memory/processMemory';
 import { EmulatorControl } from '../harness/emulatorControl';
 import { signDelivery } from '../harness/signing';
 import { DeliveryReceiver, TriggerHarness, type IncomingDelivery } from '../harness/trigger';

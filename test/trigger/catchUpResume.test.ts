@@ -5,7 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { resumeRequest } from '../../nodes/shared/service/catchUpRequest';
-import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/processMemory';
+import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/memory/processMemory';
 import { signedDelivery } from '../harness/signing';
 import { TriggerHarness } from '../harness/trigger';
 import { ALICE, BOB, CAROL, DAVE, FUJI, chainStateOf, startWithReceiver, triggerParameters, type EmulatorWithReceiver } from './support';

@@ -1,4 +1,4 @@
-import { DUPLICATE_WINDOW_MS, MessageWindow } from '../../nodes/AddressActivityTrigger/processMemory';
+import { DUPLICATE_WINDOW_MS, MessageWindow } from '../../nodes/AddressActivityTrigger/memory/messageWindows';
 
 describe('the duplicate window', () => {
 	it('lets the first copy of a message run and makes a second copy wait for its answer', async () => {

@@ -1,5 +1,5 @@
 import { AddressActivityTrigger } from '../../nodes/AddressActivityTrigger/AddressActivityTrigger.node';
-import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/processMemory';
+import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/memory/processMemory';
 import type { RunningEmulator } from '../emulator';
 import { startEmulator } from '../emulator';
 import { EmulatorControl, type EmulatorWebhook } from '../harness/emulatorControl';

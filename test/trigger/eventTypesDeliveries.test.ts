@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/processMemory';
+import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/memory/processMemory';
 import { P_CHAIN_ID } from '../../nodes/shared/model/primaryNetwork';
 import type { RunningEmulator } from '../emulator';
 import { startEmulator } from '../emulator';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 
-import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/processMemory';
+import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/memory/processMemory';
 import { TRIGGER_NODE_TYPE } from '../harness/names';
 import { TriggerHarness, type ReceivedDelivery } from '../harness/trigger';
 import { COLD_WALLET, L1, TREASURY, VALIDATOR, pChainParameters, validatorParameters } from './eventTypesSupport';

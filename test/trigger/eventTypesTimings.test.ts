@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/processMemory';
+import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/memory/processMemory';
 import { logLines } from '../harness/logger';
 import { signDelivery } from '../harness/signing';
 import { TriggerHarness, type IncomingDelivery, type ReceivedDelivery } from '../harness/trigger';

@@ -3,7 +3,8 @@
 // and starts no run for anything that is not a genuine delivery of its own webhook.
 import type { IDataObject } from 'n8n-workflow';
 
-import { forgetProcessMemory, messageWindows } from '../../nodes/AddressActivityTrigger/processMemory';
+import { forgetMessageWindows } from '../../nodes/AddressActivityTrigger/memory/messageWindows';
+import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/memory/processMemory';
 import { parseDelivery } from '../../nodes/shared/model/deliverySchema';
 import { seededRandom } from '../harness/random';
 import { signDelivery } from '../harness/signing';
@@ -27,7 +28,7 @@ beforeAll(async () => {
 	stack = await startWithReceiver({ timeScale: 1000 });
 	const { control, receiver, receiverUrl, emulator } = stack;
 	forgetProcessMemory();
-	messageWindows.clear();
+	forgetMessageWindows();
 	const { key } = await control.createKey({ plan: 'paid' });
 	trigger = new TriggerHarness({ parameters: triggerParameters({ addresses: ALICE }), credentials: { apiKey: key, baseUrl: emulator.url }, publicUrl: receiverUrl });
 	await trigger.activate();

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/processMemory';
+import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/memory/processMemory';
 import type { RunningEmulator } from '../emulator';
 import { startEmulator } from '../emulator';
 import { EmulatorControl, type EmulatorWebhook } from '../harness/emulatorControl';

@@ -5,7 +5,7 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/processMemory';
+import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/memory/processMemory';
 import type { EmulatorWebhook } from '../harness/emulatorControl';
 import { TriggerHarness, type ReceivedDelivery } from '../harness/trigger';
 import { ALICE, BOB, CAROL, FUJI, chainStateOf, startWithReceiver, triggerParameters, type EmulatorWithReceiver } from './support';

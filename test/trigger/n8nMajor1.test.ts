@@ -1,7 +1,8 @@
 // n8n 1.x's webhook context has no getWebhookResourceUrl (2.x only) and gives the production URL
 // even for a test delivery. The trigger must run deliveries there, refuse forged ones, acknowledge
 // copies, and take "Listen for test event" deliveries as its own.
-import { forgetProcessMemory, messageWindows } from '../../nodes/AddressActivityTrigger/processMemory';
+import { forgetMessageWindows } from '../../nodes/AddressActivityTrigger/memory/messageWindows';
+import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/memory/processMemory';
 import { TriggerHarness } from '../harness/trigger';
 import { ALICE, CAROL, FUJI, startWithReceiver, triggerParameters, type EmulatorWithReceiver } from './support';
 
@@ -24,7 +25,7 @@ afterAll(async () => {
 
 beforeEach(() => {
 	forgetProcessMemory();
-	messageWindows.clear();
+	forgetMessageWindows();
 });
 
 afterEach(async () => {

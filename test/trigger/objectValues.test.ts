@@ -4,7 +4,7 @@
 // acknowledges it without a run, naming the field (the service would retry any other answer).
 import type { IDataObject } from 'n8n-workflow';
 
-import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/processMemory';
+import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/memory/processMemory';
 import { signDelivery } from '../harness/signing';
 import { TriggerHarness, type ReceivedDelivery } from '../harness/trigger';
 import { ALICE, CAROL, FUJI, startWithReceiver, triggerParameters } from './support';

@@ -1,6 +1,9 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { forgetProcessMemory, messageWindows, SECRET_READ_INTERVAL_MS, transactionWindows } from '../../nodes/AddressActivityTrigger/processMemory';
+import { forgetMessageWindows } from '../../nodes/AddressActivityTrigger/memory/messageWindows';
+import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/memory/processMemory';
+import { forgetTransactionWindows } from '../../nodes/AddressActivityTrigger/memory/transactionWindows';
+import { SECRET_READ_INTERVAL_MS } from '../../nodes/shared/memory/sharedSecrets';
 import { runNode } from '../harness/runNode';
 import { signDelivery } from '../harness/signing';
 import { sleep } from '../harness/wait';
@@ -56,8 +59,8 @@ async function replay(
 	parameters: INodeParameters,
 	staticData: IDataObject = trigger.persistedStaticData(),
 ) {
-	messageWindows.clear();
-	transactionWindows.clear();
+	forgetMessageWindows();
+	forgetTransactionWindows();
 	const other = new TriggerHarness({
 		parameters,
 		credentials: { apiKey: key, baseUrl: emulator.url },

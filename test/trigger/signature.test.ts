@@ -1,6 +1,6 @@
 import { createHmac } from 'crypto';
 
-import { isSignatureValid } from '../../nodes/AddressActivityTrigger/signature';
+import { isSignatureValid } from '../../nodes/AddressActivityTrigger/receive/signature';
 import { signDelivery } from '../harness/signing';
 
 // A throw-away test value, derived so no literal secret sits in the source.

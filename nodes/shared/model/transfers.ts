@@ -195,8 +195,8 @@ function passesFilters(transfer: Transfer, filters: TransferFilters): boolean {
 }
 
 // Which addresses count as monitored, looked up case-insensitively: for the webhook trigger its
-// own and its webhook's (receive.ts decides, reading the webhook again when a delivery mentions
-// none of them); for the poll trigger its own.
+// own and its webhook's (its receive/evmDelivery.ts decides, reading the webhook again when a
+// delivery mentions none of them); for the poll trigger its own.
 
 /** Monitored when either has it: the trigger's own addresses and the webhook's, without copying a long list. */
 export function eitherOf(first: AddressLookup, second: AddressLookup): AddressLookup {

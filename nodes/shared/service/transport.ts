@@ -70,6 +70,9 @@ export async function answeredInTime<T>(call: Promise<T>): Promise<T | undefined
 	return await call.catch(async (error: unknown) => (error instanceof OutOfTimeError ? undefined : await Promise.reject(error)));
 }
 
+/** While a delivery waits for its answer (the service allows 10 s): one attempt, no waiting out limits. */
+export const ONE_ATTEMPT: RetryPolicy = { maxRateLimitRetries: 0, maxServerErrorRetries: 0 };
+
 const DEFAULT_RETRY: Required<RetryPolicy> = {
 	maxRateLimitRetries: 5,
 	maxRateLimitWaitSeconds: 60,

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { forgetSharedSecrets } from '../../../AddressActivityTrigger/processMemory';
+import { forgetSharedSecrets } from '../../../shared/memory/sharedSecrets';
 import { rotateSharedSecret } from '../../../shared/service/webhooks';
 import { readRetryPolicy, type ServiceCallParameters } from '../../parameters';
 

@@ -16,7 +16,7 @@ import { oneOf } from '../../../shared/parameters/parameterChecks';
 import { addressesProperty, eventSignaturesProperty, includeInternalTxsProperty, includeLogsProperty } from '../../../shared/parameters/webhookParameters';
 import { readWebhookWatch } from './primaryNetworkCreate';
 import { EVM_ONLY, EVM_ONLY_IN_COLLECTION, evmOnly } from '../../../shared/parameters/primaryNetworkParameters';
-import { eventTypeProperty, primaryNetworkProperties } from './primaryNetworkFields';
+import { eventTypeProperty, primaryNetworkParameterList } from './primaryNetworkFields';
 import { withAvaxThresholds } from './readableThresholds';
 
 const EVENT_SIGNATURES_DESCRIPTION =
@@ -61,7 +61,7 @@ const properties: INodeProperties[] = [
 	}),
 	evmOnly(includeInternalTxsProperty('Whether deliveries carry the internal transactions (C-Chain 43114 and 43113 only)')),
 	evmOnly(includeLogsProperty('Whether deliveries carry the transaction logs')),
-	...primaryNetworkProperties,
+	...primaryNetworkParameterList,
 	// Version 1.1: one Options collection; version 1 keeps its two collections, so that saved
 	// workflows keep their values (n8n drops parameters a node version does not declare).
 	{

@@ -48,4 +48,4 @@ const validatorProperties: INodeProperties[] = [
 ];
 
 /** Network, then the fields of the type chosen. */
-export const primaryNetworkProperties: INodeProperties[] = [networkProperty, ...pChainProperties, ...validatorProperties];
+export const primaryNetworkParameterList: INodeProperties[] = [networkProperty, ...pChainProperties, ...validatorProperties];

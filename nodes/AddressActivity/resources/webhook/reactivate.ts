@@ -35,7 +35,7 @@ interface CatchUpOutcome extends IDataObject {
  */
 const CATCH_UP_READS_MS = 20_000;
 
-/** How the Address Activity Trigger describes the webhooks it creates (registration.ts). */
+/** How the Address Activity Trigger describes the webhooks it creates (its lifecycle/reconcile.ts). */
 const TRIGGER_DESCRIPTION = 'Created by the Address Activity Trigger';
 
 /** Why the webhook gets no catch-up request, or undefined when it is a trigger's production webhook for EVM address activity. */

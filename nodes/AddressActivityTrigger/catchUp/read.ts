@@ -1,16 +1,16 @@
 /**
- * What a catch-up reads (catchUpRun.ts): the gap's transactions of the monitored addresses from
+ * What a catch-up reads (run.ts): the gap's transactions of the monitored addresses from
  * chain data, as the poll trigger reads, within a time limit, keeping only what a live delivery
  * would have brought under the trigger's Event Signatures.
  */
 import type { IWebhookFunctions } from 'n8n-workflow';
 
-import { byChainOrder, fetchAddressTransactions, type ListedTransaction } from '../shared/service/chainData';
-import { scanChain } from '../shared/service/chainScan';
-import { AddressSet } from '../shared/model/addresses';
-import { eventSignatureHash, parseEventSignatures } from '../shared/model/eventSignatures';
-import { answeredInTime, timeLeft } from '../shared/service/transport';
-import type { CatchUpRequest } from './catchUpRun';
+import { byChainOrder, fetchAddressTransactions, type ListedTransaction } from '../../shared/service/chainData';
+import { scanChain } from '../../shared/service/chainScan';
+import { AddressSet } from '../../shared/model/addresses';
+import { eventSignatureHash, parseEventSignatures } from '../../shared/model/eventSignatures';
+import { answeredInTime, timeLeft } from '../../shared/service/transport';
+import type { CatchUpRequest } from './request';
 
 /** Up to this many addresses the gap is read per address; more, and the chain's transactions are read once and matched. */
 export const PER_ADDRESS_MAX = 10;
@@ -18,7 +18,7 @@ export const PER_ADDRESS_MAX = 10;
 export const CATCH_UP_SCAN_REQUESTS = 2000;
 /**
  * Reading a gap (per address or by chain scan, each request included) stops after this long, so
- * that n8n answers the catch-up request well within the 60 s activation waits for it (catchUp.ts).
+ * that n8n answers the catch-up request well within the 60 s activation waits for it (gaps.ts).
  */
 export const CATCH_UP_READ_MS = 20_000;
 /** After the read, the chain's native token when this process does not know it: 30 s in all, half of activation's wait. */

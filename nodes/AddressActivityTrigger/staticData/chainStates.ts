@@ -1,10 +1,10 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 
-import type { RemoteWebhook } from '../shared/service/webhooks';
-import { testRegistrations } from './processMemory';
-import type { TriggerConfig } from './triggerConfig';
+import type { RemoteWebhook } from '../../shared/service/webhooks';
+import { testRegistrationsOf } from '../memory/testRegistrations';
+import type { TriggerParameters } from '../parameters/readParameters';
 
-/** Where catching up stands on one chain (catchUp.ts). */
+/** Where catching up stands on one chain (../catchUp/gaps.ts). */
 export interface CatchUpState extends IDataObject {
 	/** The chain head once the webhook last received again (a gap nobody saw start begins there). */
 	mark?: { block: number; at: number };
@@ -26,7 +26,7 @@ export interface ChainState extends IDataObject {
  * The node's static data: per chain ID, what finding its webhook, tidying it up and catching up at
  * the next activation need. Only the lifecycle methods write it (n8n runs them one at a time in the
  * main process); the delivery path never writes it, because n8n saves static data whole and the
- * last writer wins (it only reads where a gap starts for Webhook > Reactivate: catchUpResume.ts).
+ * last writer wins (it only reads where a gap starts for Webhook > Reactivate: ../catchUp/resume.ts).
  */
 export type ChainStates = Record<string, ChainState>;
 
@@ -34,22 +34,6 @@ export type ChainStates = Record<string, ChainState>;
 const SINGLE_CHAIN_KEYS = ['webhookId', 'webhookUrl', 'chainId', 'ownAddresses', 'catchUp'];
 /** Keys earlier versions kept in static data (the secret among them): removed at the next activation. */
 const RETIRED_KEYS = ['sharedSecret', 'secretCheckedAt', 'seenMessages', 'extraAddresses', 'addressesCheckedAt', 'nativeToken'];
-const REGISTRATION_KEYS = ['webhookId', 'webhookUrl', 'ownAddresses', 'network'];
-
-/**
- * A P-Chain or validator trigger's one webhook (primaryNetworkLifecycle.ts), at the top level of
- * static data: such a webhook is on a network, not on chains.
- */
-interface RegistrationState extends IDataObject {
-	webhookId?: string;
-	webhookUrl?: string;
-	/** The primary network the webhook was registered on (the service's answers do not say). */
-	network?: string;
-}
-
-export function registrationState(context: IHookFunctions): RegistrationState {
-	return context.getWorkflowStaticData('node') as RegistrationState;
-}
 
 /**
  * Moves `{webhookId, webhookUrl, chainId, ownAddresses, catchUp}` to `chains[chainId]`, so a
@@ -68,13 +52,7 @@ function moveSingleChainShape(data: IDataObject, chains: ChainStates, configured
 
 /** Where test listening keeps its registrations: in this process's memory, never in static data. */
 function testStates(context: IHookFunctions): ChainStates {
-	const key = `${context.getWorkflow().id ?? ''}/${context.getNode().name}`;
-	let states = testRegistrations.get(key) as ChainStates | undefined;
-	if (states === undefined) {
-		states = {};
-		testRegistrations.set(key, states);
-	}
-	return states;
+	return testRegistrationsOf(`${context.getWorkflow().id ?? ''}/${context.getNode().name}`) as ChainStates;
 }
 
 /** The per-chain state, read by the lifecycle methods (moved from the single-chain shape if needed). */
@@ -93,13 +71,9 @@ export function chainState(chains: ChainStates, chainId: string): ChainState {
 	return chains[chainId];
 }
 
-export function clearRegistration(state: ChainState | RegistrationState): void {
-	for (const key of REGISTRATION_KEYS) delete state[key];
-}
-
 /** Records the production registration on one chain. */
-export function recordRegistration(state: ChainState, webhook: RemoteWebhook, url: string, config: TriggerConfig): void {
-	Object.assign(state, { webhookId: webhook.id, webhookUrl: url, ownAddresses: config.addresses.lowerCase });
+export function recordRegistration(state: ChainState, webhook: RemoteWebhook, url: string, parameters: TriggerParameters): void {
+	Object.assign(state, { webhookId: webhook.id, webhookUrl: url, ownAddresses: parameters.addresses.lowerCase });
 }
 
 /**

@@ -1,21 +1,18 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { EVENT_TYPES, type EventType } from '../shared/model/primaryNetwork';
-import type { PrimaryNetworkWatch } from '../shared/service/primaryNetworkWebhooks';
-import { readPrimaryNetworkWatch, type ReadParameter, type WatchFieldNames } from '../shared/parameters/primaryNetworkWatch';
-import { parsedTriggerParameter } from '../shared/parameters/triggerParameters';
-import type { OnDeactivation } from './triggerConfig';
+import type { PrimaryNetworkWatch } from '../../shared/service/primaryNetworkWebhooks';
+import { readPrimaryNetworkWatch, type ReadParameter, type WatchFieldNames } from '../../shared/parameters/primaryNetworkWatch';
+import { parsedTriggerParameter } from '../../shared/parameters/watchParameters';
+import type { OnDeactivation } from './readParameters';
 
 type TriggerContext = IHookFunctions | IWebhookFunctions;
 
-/** The trigger's Event; a workflow saved before the parameter existed watches EVM address activity. */
-function triggerEventType(context: TriggerContext): EventType {
-	return context.getNodeParameter('eventType', EVENT_TYPES.addressActivity) as EventType;
-}
+/** A P-Chain or validator trigger's Event. */
+export type PrimaryNetworkEventType = PrimaryNetworkWatch['eventType'];
 
 /** What a delivery of a primary-network type needs: reading only these keeps a delivery cheap. */
-export interface PrimaryNetworkDeliveryConfig {
-	eventType: PrimaryNetworkWatch['eventType'];
+export interface PrimaryNetworkDeliveryParameters {
+	eventType: PrimaryNetworkEventType;
 	output: 'events' | 'raw';
 	includeHeaders: boolean;
 	verifySignature: boolean;
@@ -23,8 +20,8 @@ export interface PrimaryNetworkDeliveryConfig {
 	onDeactivation: OnDeactivation;
 }
 
-/** The whole configuration, validated, for activation. */
-export interface PrimaryNetworkConfig extends PrimaryNetworkDeliveryConfig {
+/** Every parameter, validated, for activation. */
+export interface PrimaryNetworkParameters extends PrimaryNetworkDeliveryParameters {
 	watch: PrimaryNetworkWatch;
 	webhookName: string;
 }
@@ -36,10 +33,8 @@ const FIELD_NAMES: WatchFieldNames = {
 	validatorKey: (keyType) => (keyType === 'nodeId' ? 'Node ID' : 'Subnet ID'),
 };
 
-/** The delivery parameters of a primary-network type; undefined when the trigger watches EVM activity. */
-export function readPrimaryNetworkDeliveryConfig(context: TriggerContext): PrimaryNetworkDeliveryConfig | undefined {
-	const eventType = triggerEventType(context);
-	if (eventType === EVENT_TYPES.addressActivity) return undefined;
+/** The delivery parameters of a primary-network type (its Event already read). */
+export function readPrimaryNetworkDeliveryParameters(context: TriggerContext, eventType: PrimaryNetworkEventType): PrimaryNetworkDeliveryParameters {
 	const output = context.getNodeParameter('output', 'events') === 'raw' ? 'raw' : 'events';
 	const options = context.getNodeParameter('options', {}) as IDataObject;
 	return {
@@ -51,10 +46,9 @@ export function readPrimaryNetworkDeliveryConfig(context: TriggerContext): Prima
 	};
 }
 
-/** Every parameter of a primary-network type, checked before any request; undefined for EVM activity. */
-export function readPrimaryNetworkConfig(context: TriggerContext): PrimaryNetworkConfig | undefined {
-	const delivery = readPrimaryNetworkDeliveryConfig(context);
-	if (delivery === undefined) return undefined;
+/** Every parameter of a primary-network type, checked before any request. */
+export function readPrimaryNetworkParameters(context: TriggerContext, eventType: PrimaryNetworkEventType): PrimaryNetworkParameters {
+	const delivery = readPrimaryNetworkDeliveryParameters(context, eventType);
 	const read: ReadParameter = (name, field, parse, fallback) => parsedTriggerParameter(context, field, () => parse(context.getNodeParameter(name, fallback)));
 	const watch = readPrimaryNetworkWatch(read, delivery.eventType, FIELD_NAMES);
 	const options = context.getNodeParameter('options', {}) as IDataObject;

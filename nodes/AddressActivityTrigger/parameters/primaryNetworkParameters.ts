@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { EVENT_TYPES } from '../shared/model/primaryNetwork';
+import { EVENT_TYPES } from '../../shared/model/primaryNetwork';
 import {
 	addressSubEventProperties,
 	eventTypeChoice,
@@ -10,7 +10,7 @@ import {
 	validatorFiltersProperty,
 	validatorKeyTypeProperty,
 	validatorSubEventProperties,
-} from '../shared/parameters/primaryNetworkParameters';
+} from '../../shared/parameters/primaryNetworkParameters';
 
 // The trigger's parameters of the two primary-network event types; those Webhook > Create of the
 // action node has too come from shared/parameters/primaryNetworkParameters.ts.
@@ -80,7 +80,7 @@ const primaryNetworkOutputProperty: INodeProperties = {
 };
 
 /** Everything the two primary-network types add to the trigger, after the Event choice. */
-export const primaryNetworkProperties: INodeProperties[] = [
+export const primaryNetworkParameterList: INodeProperties[] = [
 	deliveryNotice,
 	networkProperty,
 	...pChainProperties,

@@ -1,13 +1,14 @@
 /**
- * The trigger's webhookMethods: one webhook per chain at the service, all registered at the
- * trigger's one URL. Activation registers all or none; deactivation removes all.
+ * Activation and deactivation of an EVM address activity trigger: one webhook per chain at the
+ * service, all registered at the trigger's one URL. Activation registers all or none (and catches
+ * up on a gap: ../catchUp/gaps.ts); deactivation removes all.
  */
 import { NodeOperationError } from 'n8n-workflow';
 import type { IHookFunctions } from 'n8n-workflow';
 
-import { fetchNativeToken } from '../shared/service/chainData';
-import { isNotFoundError } from '../shared/service/serviceErrors';
-import { toNodeError } from '../shared/service/nodeErrors';
+import { fetchNativeToken } from '../../shared/service/chainData';
+import { isNotFoundError } from '../../shared/service/serviceErrors';
+import { toNodeError } from '../../shared/service/nodeErrors';
 import {
 	changeAddresses,
 	createWebhook,
@@ -18,13 +19,17 @@ import {
 	getWebhook,
 	updateWebhook,
 	type RemoteWebhook,
-} from '../shared/service/webhooks';
-import type { ServiceCall } from '../shared/service/transport';
-import { catchUpAfterActivation, catchUpDeadline, gapStart, recordGap } from './catchUp';
-import { forgetWebhooksAt, knownWebhooks, nativeTokens, rememberWebhook, sharedSecrets, webhookKey } from './processMemory';
-import { canBeUpdated, reconcileWebhook, webhookLabel } from './registration';
-import { chainState, chainStates, clearRegistration, recordRegistration, saveChainStates, type ChainStates } from './staticData';
-import { readTriggerConfig, type OnDeactivation, type TriggerConfig } from './triggerConfig';
+} from '../../shared/service/webhooks';
+import type { ServiceCall } from '../../shared/service/transport';
+import { catchUpAfterActivation, catchUpDeadline, gapStart, recordGap } from '../catchUp/gaps';
+import { credentialKey, recordSharedSecret } from '../../shared/memory/sharedSecrets';
+import { forgetWebhook, forgetWebhooksAt, rememberWebhook } from '../memory/knownWebhooks';
+import { knownNativeToken, rememberNativeToken } from '../memory/nativeTokens';
+import { canBeUpdated, reconcileWebhook, webhookLabel } from './reconcile';
+import { chainState, chainStates, recordRegistration, saveChainStates, type ChainStates } from '../staticData/chainStates';
+import { clearRegistration } from '../staticData/registration';
+import { isTestListening, webhookUrlToRegister } from './triggerUrl';
+import { readTriggerParameters, type OnDeactivation, type TriggerParameters } from '../parameters/readParameters';
 
 /** The time given to removing webhooks (after a failed activation, or at deactivation) beyond the lifecycle budget. */
 const CLEANUP_BUDGET_MS = 10_000;
@@ -37,7 +42,7 @@ function withCleanupTime(call: ServiceCall): ServiceCall {
 /** What one lifecycle call works with. */
 interface Lifecycle {
 	context: IHookFunctions;
-	config: TriggerConfig;
+	parameters: TriggerParameters;
 	url: string;
 	chains: ChainStates;
 	call: ServiceCall;
@@ -45,24 +50,12 @@ interface Lifecycle {
 	secretRead?: boolean;
 }
 
-/** The URL n8n gives this trigger (test or production, by the mode): the one its webhooks are registered with. */
-export function webhookUrlToRegister(context: IHookFunctions): string {
-	const url = context.getNodeWebhookUrl('default');
-	if (!url) throw new NodeOperationError(context.getNode(), 'n8n did not provide a webhook URL for this trigger');
-	return url;
-}
-
-/** A listening "test event" registers temporary webhooks at the test URL and keeps them in memory only. */
-export function isTestListening(context: IHookFunctions): boolean {
-	return context.getMode() === 'manual';
-}
-
 async function inLifecycle<T>(context: IHookFunctions, call: ServiceCall, work: (lifecycle: Lifecycle) => Promise<T>): Promise<T> {
-	const config = readTriggerConfig.call(context);
+	const parameters = readTriggerParameters.call(context);
 	const url = webhookUrlToRegister(context);
-	const chains = chainStates(context, config.chainIds);
+	const chains = chainStates(context, parameters.chainIds);
 	try {
-		return await work({ context, config, url, chains, call });
+		return await work({ context, parameters, url, chains, call });
 	} finally {
 		saveChainStates(context, chains);
 	}
@@ -74,17 +67,16 @@ async function inLifecycle<T>(context: IHookFunctions, call: ServiceCall, work: 
  * registration is recorded.
  */
 async function afterRegistration(lifecycle: Lifecycle, chainId: string, webhook: RemoteWebhook): Promise<void> {
-	const { context, config, url, chains, call } = lifecycle;
+	const { context, parameters, url, chains, call } = lifecycle;
 	// Read at every activation (the credential may now hold another account's key), so that a key
 	// without the webhook privilege fails activation rather than every delivery.
-	if (config.verifySignature && lifecycle.secretRead !== true) {
-		const credentialId = context.getNode().credentials?.addressActivityApi?.id ?? 'default';
-		sharedSecrets.set(credentialId, { secret: await fetchSharedSecret.call(context, call), readStartedAt: 0 });
+	if (parameters.verifySignature && lifecycle.secretRead !== true) {
+		recordSharedSecret(credentialKey(context), await fetchSharedSecret.call(context, call));
 		lifecycle.secretRead = true;
 	}
-	if (nativeTokens.get(chainId) === undefined) nativeTokens.set(chainId, await fetchNativeToken.call(context, chainId, call));
+	if (knownNativeToken(chainId) === undefined) rememberNativeToken(chainId, await fetchNativeToken.call(context, chainId, call));
 	rememberWebhook(url, webhook);
-	recordRegistration(chainState(chains, chainId), webhook, url, config);
+	recordRegistration(chainState(chains, chainId), webhook, url, parameters);
 }
 
 /** The webhook recorded for this chain (by checkExists, or an earlier publication), if it still exists. */
@@ -111,9 +103,9 @@ async function findOwnWebhook(lifecycle: Lifecycle, chainId: string): Promise<Re
 }
 
 /** Removes the webhooks recorded for chains no longer configured (the Chains parameter changed), and forgets those chains. */
-async function removeUnwatchedChains({ context, config, chains, call }: Lifecycle): Promise<void> {
+async function removeUnwatchedChains({ context, parameters, chains, call }: Lifecycle): Promise<void> {
 	for (const [chainId, state] of Object.entries(chains)) {
-		if (config.chainIds.includes(chainId)) continue;
+		if (parameters.chainIds.includes(chainId)) continue;
 		if (state.webhookId !== undefined) await deleteWebhook.call(context, state.webhookId, call);
 		delete chains[chainId];
 	}
@@ -121,26 +113,26 @@ async function removeUnwatchedChains({ context, config, chains, call }: Lifecycl
 
 /** Brings a found webhook in line with the parameters and re-activates it. */
 async function reconcile(lifecycle: Lifecycle, chainId: string, webhook: RemoteWebhook): Promise<RemoteWebhook> {
-	const { context, config, url, chains, call } = lifecycle;
-	const label = webhookLabel(context, config, isTestListening(context));
-	return await reconcileWebhook.call(context, webhook, config, url, label, chains[chainId]?.ownAddresses ?? [], call);
+	const { context, parameters, url, chains, call } = lifecycle;
+	const label = webhookLabel(context, parameters, isTestListening(context));
+	return await reconcileWebhook.call(context, webhook, parameters, url, label, chains[chainId]?.ownAddresses ?? [], call);
 }
 
 /** True when every chain's webhook exists at the service and matches the parameters (repairing what can be repaired). */
 export async function checkExists(context: IHookFunctions, call: ServiceCall): Promise<boolean> {
 	return await inLifecycle(context, call, async (lifecycle) => {
-		const { config, url, chains } = lifecycle;
+		const { parameters, url, chains } = lifecycle;
 		await removeUnwatchedChains(lifecycle);
 		const found = new Map<string, RemoteWebhook>();
-		for (const chainId of config.chainIds) {
+		for (const chainId of parameters.chainIds) {
 			const state = chainState(chains, chainId);
 			const webhook = await findOwnWebhook(lifecycle, chainId);
-			if (webhook !== undefined && !canBeUpdated(webhook, config, chainId)) {
+			if (webhook !== undefined && !canBeUpdated(webhook, parameters, chainId)) {
 				// The event signatures changed, which the service cannot update: replace it.
 				await deleteWebhook.call(context, webhook.id, call);
-				knownWebhooks.delete(webhookKey(url, webhook.id));
+				forgetWebhook(url, webhook.id);
 			}
-			if (webhook === undefined || !canBeUpdated(webhook, config, chainId)) {
+			if (webhook === undefined || !canBeUpdated(webhook, parameters, chainId)) {
 				// Gone (or replaced): create() registers it, and reuses the others found here.
 				clearRegistration(state);
 				continue;
@@ -148,7 +140,7 @@ export async function checkExists(context: IHookFunctions, call: ServiceCall): P
 			Object.assign(state, { webhookId: webhook.id, webhookUrl: url });
 			found.set(chainId, webhook);
 		}
-		if (found.size < config.chainIds.length) return false;
+		if (found.size < parameters.chainIds.length) return false;
 		for (const [chainId, webhook] of found) await afterRegistration(lifecycle, chainId, await reconcile(lifecycle, chainId, webhook));
 		await catchUpEveryChain(lifecycle, found);
 		return true;
@@ -156,27 +148,27 @@ export async function checkExists(context: IHookFunctions, call: ServiceCall): P
 }
 
 /** Once every chain's webhook receives: each chain catches up on its own gap. */
-async function catchUpEveryChain({ context, config, url, chains, call }: Lifecycle, before: Map<string, RemoteWebhook | undefined>): Promise<void> {
+async function catchUpEveryChain({ context, parameters, url, chains, call }: Lifecycle, before: Map<string, RemoteWebhook | undefined>): Promise<void> {
 	const budget = { call, ends: catchUpDeadline(call.deadline) };
-	for (const chainId of config.chainIds) {
+	for (const chainId of parameters.chainIds) {
 		const webhookId = chains[chainId]?.webhookId;
 		if (webhookId === undefined) continue;
 		const wasReceiving = before.get(chainId)?.status === 'active';
-		await catchUpAfterActivation(context, chainState(chains, chainId), config, { chainId, url, webhookId, wasReceiving }, budget);
+		await catchUpAfterActivation(context, chainState(chains, chainId), parameters, { chainId, url, webhookId, wasReceiving }, budget);
 	}
 }
 
 /** A new webhook on one chain, with every configured address. */
 async function createOnChain(lifecycle: Lifecycle, chainId: string, created: string[]): Promise<RemoteWebhook> {
-	const { context, config, url, call } = lifecycle;
-	const label = webhookLabel(context, config, isTestListening(context));
+	const { context, parameters, url, call } = lifecycle;
+	const label = webhookLabel(context, parameters, isTestListening(context));
 	const { webhook, remainingAddresses } = await createWebhook.call(
 		context,
-		{ ...config, chainId, addresses: config.addresses.list, url, name: label.name, description: label.description },
-		{ configured: config.addresses.size, ...call },
+		{ ...parameters, chainId, addresses: parameters.addresses.list, url, name: label.name, description: label.description },
+		{ configured: parameters.addresses.size, ...call },
 	);
 	created.push(webhook.id);
-	await changeAddresses.call(context, 'add', webhook.id, remainingAddresses, { configured: config.addresses.size, ...call });
+	await changeAddresses.call(context, 'add', webhook.id, remainingAddresses, { configured: parameters.addresses.size, ...call });
 	return { ...webhook, metadata: { ...webhook.metadata, addresses: [...(webhook.metadata?.addresses ?? []), ...remainingAddresses] } };
 }
 
@@ -186,7 +178,7 @@ async function createOnChain(lifecycle: Lifecycle, chainId: string, created: str
  */
 export async function create(context: IHookFunctions, call: ServiceCall): Promise<boolean> {
 	return await inLifecycle(context, call, async (lifecycle) => {
-		const { config, url, chains } = lifecycle;
+		const { parameters, url, chains } = lifecycle;
 		for (const state of Object.values(chains)) {
 			if (!state.webhookId || state.webhookUrl === url) continue;
 			// n8n's public URL changed since the last activation: the old webhook is ours too.
@@ -195,7 +187,7 @@ export async function create(context: IHookFunctions, call: ServiceCall): Promis
 		}
 		const created: string[] = [];
 		const before = new Map<string, RemoteWebhook | undefined>();
-		for (const chainId of config.chainIds) {
+		for (const chainId of parameters.chainIds) {
 			try {
 				const existing = await recordedWebhook(lifecycle, chainId);
 				before.set(chainId, existing);
@@ -257,7 +249,7 @@ export async function remove(context: IHookFunctions, call: ServiceCall): Promis
 /** The configured chains when the parameters can be read; none otherwise (deactivation goes on by what is recorded). */
 function configuredChains(context: IHookFunctions): string[] {
 	try {
-		return readTriggerConfig.call(context).chainIds;
+		return readTriggerParameters.call(context).chainIds;
 	} catch {
 		return [];
 	}
@@ -265,13 +257,13 @@ function configuredChains(context: IHookFunctions): string[] {
 
 /** Removes the webhooks this activation created after a later step failed, then reports the failure, naming its chain. */
 async function removeAfterFailedCreate(lifecycle: Lifecycle, chainId: string, created: string[], error: unknown): Promise<never> {
-	const { context, config, url, chains, call } = lifecycle;
+	const { context, parameters, url, chains, call } = lifecycle;
 	const failure = toNodeError(context, error);
-	if (config.chainIds.length > 1) failure.message = `Chain ${chainId}: ${failure.message}`;
+	if (parameters.chainIds.length > 1) failure.message = `Chain ${chainId}: ${failure.message}`;
 	const cleanup = withCleanupTime(call);
 	const left: Array<{ webhookId: string; reason: string }> = [];
 	for (const webhookId of created) {
-		knownWebhooks.delete(webhookKey(url, webhookId));
+		forgetWebhook(url, webhookId);
 		for (const state of Object.values(chains)) if (state.webhookId === webhookId) clearRegistration(state);
 		try {
 			await deleteWebhook.call(context, webhookId, cleanup);

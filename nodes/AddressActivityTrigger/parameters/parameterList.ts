@@ -1,11 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { chainLocatorProperty, chainsProperty } from '../shared/parameters/chainParameters';
-import { transferFiltersProperty, watchAddressesProperty } from '../shared/parameters/triggerParameters';
-import { CHAINS_FROM_VERSION } from './triggerConfig';
-import { eventSignaturesProperty, includeInternalTxsProperty, includeLogsProperty } from '../shared/parameters/webhookParameters';
-import { EVM_ONLY, EVM_ONLY_IN_COLLECTION, evmOnly } from '../shared/parameters/primaryNetworkParameters';
-import { eventTypeProperty, primaryNetworkProperties } from './primaryNetworkProperties';
+import { chainLocatorProperty, chainsProperty } from '../../shared/parameters/chainParameters';
+import { transferFiltersProperty, watchAddressesProperty } from '../../shared/parameters/watchParameters';
+import { CHAINS_FROM_VERSION } from './readParameters';
+import { eventSignaturesProperty, includeInternalTxsProperty, includeLogsProperty } from '../../shared/parameters/webhookParameters';
+import { EVM_ONLY, EVM_ONLY_IN_COLLECTION, evmOnly } from '../../shared/parameters/primaryNetworkParameters';
+import { eventTypeProperty, primaryNetworkParameterList } from './primaryNetworkParameters';
 
 /** Chain, addresses, webhook flags, Transfers output: the address_activity parameters. */
 const evmProperties: INodeProperties[] = [
@@ -50,7 +50,7 @@ const evmProperties: INodeProperties[] = [
 	transferFiltersProperty,
 ];
 
-export const triggerProperties: INodeProperties[] = [
+export const triggerParameterList: INodeProperties[] = [
 	{
 		displayName:
 			'The service delivers to this n8n\'s public webhook URL. n8n not reachable from the internet (a laptop, a home or private network)? Use the Address Activity Poll Trigger instead: same items, no public URL needed.',
@@ -61,7 +61,7 @@ export const triggerProperties: INodeProperties[] = [
 	},
 	eventTypeProperty,
 	...evmProperties.map(evmOnly),
-	...primaryNetworkProperties,
+	...primaryNetworkParameterList,
 	{
 		displayName: 'Options',
 		name: 'options',

@@ -5,16 +5,17 @@
  */
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 
-import { isNotFoundError } from '../shared/service/serviceErrors';
-import { toNodeError } from '../shared/service/nodeErrors';
-import { servicePages } from '../shared/service/pagination';
-import { VALIDATOR_THRESHOLD_ALIAS } from '../shared/model/primaryNetwork';
-import { primaryNetworkCreateBody, primaryNetworkMetadata } from '../shared/service/primaryNetworkWebhooks';
-import { serviceRequest, type ServiceCall } from '../shared/service/transport';
-import { deleteWebhook, fetchSharedSecret, getWebhook, updateWebhook, type RemoteWebhook } from '../shared/service/webhooks';
-import { credentialKey, forgetWebhooksAt, rememberWebhook, sharedSecrets } from './processMemory';
-import type { PrimaryNetworkConfig } from './primaryNetworkConfig';
-import { clearRegistration, registrationState } from './staticData';
+import { isNotFoundError } from '../../shared/service/serviceErrors';
+import { toNodeError } from '../../shared/service/nodeErrors';
+import { servicePages } from '../../shared/service/pagination';
+import { VALIDATOR_THRESHOLD_ALIAS } from '../../shared/model/primaryNetwork';
+import { primaryNetworkCreateBody, primaryNetworkMetadata } from '../../shared/service/primaryNetworkWebhooks';
+import { serviceRequest, type ServiceCall } from '../../shared/service/transport';
+import { deleteWebhook, fetchSharedSecret, getWebhook, updateWebhook, type RemoteWebhook } from '../../shared/service/webhooks';
+import { credentialKey, recordSharedSecret } from '../../shared/memory/sharedSecrets';
+import { forgetWebhooksAt, rememberWebhook } from '../memory/knownWebhooks';
+import type { PrimaryNetworkParameters } from '../parameters/readPrimaryNetworkParameters';
+import { clearRegistration, registrationState } from '../staticData/registration';
 
 /** Where the trigger stands: its own URL and whether it is a test listener (which keeps no static data). */
 export interface Lifecycle {
@@ -33,7 +34,7 @@ async function findByUrl(context: IHookFunctions, eventType: string, url: string
 	return undefined;
 }
 
-async function findOwn(context: IHookFunctions, config: PrimaryNetworkConfig, lifecycle: Lifecycle): Promise<RemoteWebhook | undefined> {
+async function findOwn(context: IHookFunctions, parameters: PrimaryNetworkParameters, lifecycle: Lifecycle): Promise<RemoteWebhook | undefined> {
 	const state = registrationState(context);
 	if (!lifecycle.isTest && state.webhookId && state.webhookUrl === lifecycle.url) {
 		try {
@@ -42,7 +43,7 @@ async function findOwn(context: IHookFunctions, config: PrimaryNetworkConfig, li
 			if (!isNotFoundError(error)) throw toNodeError(context, error);
 		}
 	}
-	return await findByUrl(context, config.watch.eventType, lifecycle.url, lifecycle.call);
+	return await findByUrl(context, parameters.watch.eventType, lifecycle.url, lifecycle.call);
 }
 
 /** A value in a form that compares equal whatever the order of its lists (and the threshold sub-event's other name). */
@@ -65,11 +66,11 @@ const WATCHED_FIELDS = ['keyType', 'keys', 'subEvents', 'balanceThresholdFilter'
  * Whether the webhook watches what the parameters say. Keys, sub-events and thresholds cannot be
  * changed on an existing webhook (the service's PATCH takes none of them): a change needs a new one.
  */
-function watchesTheSame(context: IHookFunctions, webhook: RemoteWebhook, config: PrimaryNetworkConfig, isTest: boolean): boolean {
-	if (webhook.eventType !== config.watch.eventType) return false;
+function watchesTheSame(context: IHookFunctions, webhook: RemoteWebhook, parameters: PrimaryNetworkParameters, isTest: boolean): boolean {
+	if (webhook.eventType !== parameters.watch.eventType) return false;
 	// Responses carry no network: the one recorded at registration stands for it.
-	if (!isTest && registrationState(context).network !== config.watch.network) return false;
-	const expected = primaryNetworkMetadata(config.watch);
+	if (!isTest && registrationState(context).network !== parameters.watch.network) return false;
+	const expected = primaryNetworkMetadata(parameters.watch);
 	const actual = { ...((webhook.metadata ?? {}) as IDataObject) };
 	// P-Chain addresses are bech32, whose letter case carries no meaning (node and subnet IDs' does).
 	if (expected.keyType === 'addresses' && Array.isArray(actual.keys)) {
@@ -78,19 +79,19 @@ function watchesTheSame(context: IHookFunctions, webhook: RemoteWebhook, config:
 	return WATCHED_FIELDS.every((field) => JSON.stringify(normalised(actual[field]) ?? null) === JSON.stringify(normalised(expected[field]) ?? null));
 }
 
-async function afterRegistration(context: IHookFunctions, webhook: RemoteWebhook, config: PrimaryNetworkConfig, lifecycle: Lifecycle): Promise<void> {
+async function afterRegistration(context: IHookFunctions, webhook: RemoteWebhook, parameters: PrimaryNetworkParameters, lifecycle: Lifecycle): Promise<void> {
 	// Read at every activation, so that a key without the webhook privilege fails activation rather than every delivery.
-	if (config.verifySignature) {
-		sharedSecrets.set(credentialKey(context), { secret: await fetchSharedSecret.call(context, lifecycle.call), readStartedAt: 0 });
+	if (parameters.verifySignature) {
+		recordSharedSecret(credentialKey(context), await fetchSharedSecret.call(context, lifecycle.call));
 	}
 	rememberWebhook(lifecycle.url, webhook);
-	if (!lifecycle.isTest) Object.assign(registrationState(context), { webhookId: webhook.id, webhookUrl: lifecycle.url, network: config.watch.network });
+	if (!lifecycle.isTest) Object.assign(registrationState(context), { webhookId: webhook.id, webhookUrl: lifecycle.url, network: parameters.watch.network });
 }
 
 /** True when the trigger's webhook exists and watches what the parameters say (set active, pointed here, renamed as needed). */
-export async function checkPrimaryNetworkWebhook(context: IHookFunctions, config: PrimaryNetworkConfig, lifecycle: Lifecycle): Promise<boolean> {
-	const webhook = await findOwn(context, config, lifecycle);
-	if (webhook === undefined || !watchesTheSame(context, webhook, config, lifecycle.isTest)) {
+export async function checkPrimaryNetworkWebhook(context: IHookFunctions, parameters: PrimaryNetworkParameters, lifecycle: Lifecycle): Promise<boolean> {
+	const webhook = await findOwn(context, parameters, lifecycle);
+	if (webhook === undefined || !watchesTheSame(context, webhook, parameters, lifecycle.isTest)) {
 		if (webhook !== undefined) await deleteWebhook.call(context, webhook.id, lifecycle.call);
 		forgetWebhooksAt(lifecycle.url);
 		if (!lifecycle.isTest) clearRegistration(registrationState(context));
@@ -101,19 +102,19 @@ export async function checkPrimaryNetworkWebhook(context: IHookFunctions, config
 	if (webhook.url !== lifecycle.url) changes.url = lifecycle.url;
 	if (webhook.name !== lifecycle.label.name) Object.assign(changes, lifecycle.label);
 	const current = Object.keys(changes).length > 0 ? await updateWebhook.call(context, webhook.id, changes, lifecycle.call) : webhook;
-	await afterRegistration(context, current, config, lifecycle);
+	await afterRegistration(context, current, parameters, lifecycle);
 	return true;
 }
 
 /** Registers the webhook; if reading the secret then fails, removes it again so nothing is left behind. */
-export async function createPrimaryNetworkWebhook(context: IHookFunctions, config: PrimaryNetworkConfig, lifecycle: Lifecycle): Promise<boolean> {
+export async function createPrimaryNetworkWebhook(context: IHookFunctions, parameters: PrimaryNetworkParameters, lifecycle: Lifecycle): Promise<boolean> {
 	const state = registrationState(context);
 	if (!lifecycle.isTest && state.webhookId && state.webhookUrl !== lifecycle.url) {
 		// n8n's public URL changed since the last activation: the old webhook is ours too.
 		await deleteWebhook.call(context, state.webhookId, lifecycle.call);
 		clearRegistration(state);
 	}
-	const body = primaryNetworkCreateBody(config.watch, { url: lifecycle.url, ...lifecycle.label });
+	const body = primaryNetworkCreateBody(parameters.watch, { url: lifecycle.url, ...lifecycle.label });
 	let webhook: RemoteWebhook;
 	try {
 		webhook = (await serviceRequest.call(context, { method: 'POST', path: '/v1/webhooks', body, ...lifecycle.call })) as RemoteWebhook;
@@ -121,7 +122,7 @@ export async function createPrimaryNetworkWebhook(context: IHookFunctions, confi
 		throw toNodeError(context, error);
 	}
 	try {
-		await afterRegistration(context, webhook, config, lifecycle);
+		await afterRegistration(context, webhook, parameters, lifecycle);
 	} catch (error) {
 		forgetWebhooksAt(lifecycle.url);
 		await deleteWebhook.call(context, webhook.id, lifecycle.call);
@@ -133,15 +134,15 @@ export async function createPrimaryNetworkWebhook(context: IHookFunctions, confi
 /** Deletes the webhook (gone already counts as deleted), or keeps it inactive when On Deactivation says so. */
 export async function removePrimaryNetworkWebhook(
 	context: IHookFunctions,
-	config: Pick<PrimaryNetworkConfig, 'eventType' | 'onDeactivation'>,
+	parameters: Pick<PrimaryNetworkParameters, 'eventType' | 'onDeactivation'>,
 	lifecycle: Omit<Lifecycle, 'label'>,
 ): Promise<boolean> {
 	const state = registrationState(context);
 	forgetWebhooksAt(lifecycle.url);
-	const keep = config.onDeactivation === 'keep' && !lifecycle.isTest;
+	const keep = parameters.onDeactivation === 'keep' && !lifecycle.isTest;
 	const targets = new Set<string>();
 	if (!lifecycle.isTest && state.webhookId) targets.add(state.webhookId);
-	const byUrl = await findByUrl(context, config.eventType, lifecycle.url, lifecycle.call);
+	const byUrl = await findByUrl(context, parameters.eventType, lifecycle.url, lifecycle.call);
 	if (byUrl !== undefined) targets.add(byUrl.id);
 	for (const webhookId of targets) {
 		if (!keep) {

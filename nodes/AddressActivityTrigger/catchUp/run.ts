@@ -1,42 +1,23 @@
 /**
  * The catch-up run: webhook() receiving the request the trigger sends itself at activation
- * (catchUp.ts), or Webhook > Reactivate's (catchUpResume.ts), reads the gap's transactions from chain data, as the poll trigger does, and puts
- * them out as the items a delivery gives, in block order, each with `catchUp: true`.
+ * (gaps.ts), or Webhook > Reactivate's (resume.ts), reads the gap's transactions from chain data,
+ * as the poll trigger does, and puts them out as the items a delivery gives, in block order, each
+ * with `catchUp: true`.
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { CATCH_UP_EVENT } from '../shared/service/catchUpRequest';
-import { toDeliveryTransaction } from '../shared/model/chainTransaction';
-import { fetchNativeToken } from '../shared/service/chainData';
-import { AddressSet } from '../shared/model/addresses';
-import { toTransfers } from '../shared/model/transfers';
-import { CATCH_UP_READ_MS, CATCH_UP_SCAN_REQUESTS, CATCH_UP_TOKEN_MS, readGap, type GapRead } from './catchUpRead';
-import { knownWebhooks, nativeTokens, transactionWindowFor, webhookKey } from './processMemory';
-import { acknowledgeWithoutRun, answer, claimMessage, RECEIVED, settleWithAnswer } from './receive';
-import type { DeliveryConfig } from './triggerConfig';
-
-
-export interface CatchUpRequest {
-	eventType: typeof CATCH_UP_EVENT;
-	messageId: string;
-	webhookId: string;
-	/** The chain of the webhook and of the blocks below. */
-	chainId: string;
-	catchUp: {
-		/** Blocks read, both inclusive. */
-		fromBlock: number;
-		toBlock: number;
-		/** When the gap began (ms since epoch), when known. */
-		gapStartedAt: number | null;
-		/** Set when the gap is longer than the limit: transactions before this time (ms) are not put out. */
-		notBefore: number | null;
-		includeInternalTxs: boolean;
-		/** Transactions already put out live around the gap's start (lower-case hashes). */
-		seen: string[];
-		/** Webhook > Reactivate from the last publication's mark: the gap began unseen, some time after gapStartedAt. */
-		startUnseen?: boolean;
-	};
-}
+import { AddressSet } from '../../shared/model/addresses';
+import { toDeliveryTransaction } from '../../shared/model/chainTransaction';
+import { toTransfers } from '../../shared/model/transfers';
+import { fetchNativeToken } from '../../shared/service/chainData';
+import { knownWebhook } from '../memory/knownWebhooks';
+import { knownNativeToken } from '../memory/nativeTokens';
+import type { DeliveryParameters } from '../parameters/readParameters';
+import { acknowledgeWithoutRun, answer, RECEIVED } from '../receive/answers';
+import { claimCaughtUpTransactions, claimMessage } from '../receive/copies';
+import type { VerifiedRequest } from '../receive/verifiedRequest';
+import { CATCH_UP_READ_MS, CATCH_UP_SCAN_REQUESTS, CATCH_UP_TOKEN_MS, readGap, type GapRead } from './read';
+import type { CatchUpRequest } from './request';
 
 /** The item that says the gap began before the limit, so a workflow can alert on what is not put out. */
 function gapTooLongItem(request: CatchUpRequest): IDataObject {
@@ -86,17 +67,17 @@ function unreadSignaturesItem(request: CatchUpRequest, signatures: string[]): ID
 	};
 }
 
-function catchUpItems(config: DeliveryConfig, gap: GapRead, request: CatchUpRequest, addresses: AddressSet, nativeToken: IDataObject): IDataObject[] {
+function catchUpItems(parameters: DeliveryParameters, gap: GapRead, request: CatchUpRequest, addresses: AddressSet, nativeToken: IDataObject): IDataObject[] {
 	const transactions = gap.transactions;
 	const items: IDataObject[] = request.catchUp.notBefore === null ? [] : [gapTooLongItem(request)];
 	if (gap.unread !== undefined) items.push(incompleteItem(request, gap.unread));
 	if (gap.unreadSignatures !== undefined) items.push(unreadSignaturesItem(request, gap.unreadSignatures));
-	if (config.output === 'raw') return [...items, ...transactions.map((entry) => ({ ...entry.raw, catchUp: true }))];
+	if (parameters.output === 'raw') return [...items, ...transactions.map((entry) => ({ ...entry.raw, catchUp: true }))];
 	// The catch-up's own messageId (unique per catch-up run), so keys built from messageId stay unique.
 	const source = { messageId: request.messageId, webhookId: request.webhookId };
 	for (const entry of transactions) {
 		const transaction = toDeliveryTransaction(entry.parsed, request.catchUp.includeInternalTxs);
-		for (const transfer of toTransfers(transaction, source, addresses, nativeToken, config.filters, request.chainId)) {
+		for (const transfer of toTransfers(transaction, source, addresses, nativeToken, parameters.filters, request.chainId)) {
 			items.push({ ...transfer, catchUp: true });
 		}
 	}
@@ -104,40 +85,41 @@ function catchUpItems(config: DeliveryConfig, gap: GapRead, request: CatchUpRequ
 }
 
 /** Answers the trigger's own catch-up request: a run with the gap's items, or none when nothing is missing. */
-export async function receiveCatchUp(context: IWebhookFunctions, config: DeliveryConfig, url: string, request: CatchUpRequest): Promise<IWebhookResponseData> {
+export async function receiveCatchUp(
+	context: IWebhookFunctions,
+	{ parameters, url }: Pick<VerifiedRequest<DeliveryParameters>, 'parameters' | 'url'>,
+	request: CatchUpRequest,
+): Promise<IWebhookResponseData> {
 	const details = { messageId: request.messageId, webhookId: request.webhookId };
 	const { chainId } = request;
-	if (!config.chainIds.includes(chainId)) {
+	if (!parameters.chainIds.includes(chainId)) {
 		return answer(context, { statusCode: 200, level: 'warn', message: `Skipped a catch-up of chain ${chainId}, which this trigger no longer watches` }, details);
 	}
 	const copy = await claimMessage(context, url, request.messageId, details);
 	if (copy !== undefined) return copy;
-	const addresses = new AddressSet([...config.addresses.lowerCase, ...(knownWebhooks.get(webhookKey(url, request.webhookId))?.addresses.lowerCase ?? [])]);
+	const addresses = new AddressSet([...parameters.addresses.lowerCase, ...(knownWebhook(url, request.webhookId)?.addresses.lowerCase ?? [])]);
 	let gap: GapRead;
 	let nativeToken: IDataObject = {};
 	try {
 		gap = await readGap(context, chainId, addresses, request.catchUp);
 		// Known in the process that activated; a webhook process reads it (one request, bounded too).
 		const deadline = Date.now() + CATCH_UP_TOKEN_MS;
-		if (config.output === 'transfers') nativeToken = { ...(nativeTokens.get(chainId) ?? (await fetchNativeToken.call(context, chainId, { deadline }))) };
+		if (parameters.output === 'transfers') nativeToken = { ...(knownNativeToken(chainId) ?? (await fetchNativeToken.call(context, chainId, { deadline }))) };
 	} catch (error) {
 		return answer(context, { statusCode: 503, level: 'warn', message: `Could not read the chain data of the gap: ${(error as Error).message}` }, details);
 	}
 	const seen = new Set(request.catchUp.seen);
-	const window = transactionWindowFor(url, chainId);
 	const unseen = gap.transactions.filter((entry) => !seen.has(entry.parsed.nativeTransaction.txHash.toLowerCase()));
-	const claimed = new Set(window.claimCaughtUp(unseen.map((entry) => ({ hash: entry.parsed.nativeTransaction.txHash, block: entry.parsed.nativeTransaction.blockNumber }))));
-	const put = unseen.filter((entry) => claimed.has(entry.parsed.nativeTransaction.txHash.toLowerCase()));
-	const items = catchUpItems(config, { ...gap, transactions: put }, request, addresses, nativeToken);
+	const claims = claimCaughtUpTransactions(context, url, chainId, unseen.map((entry) => ({ hash: entry.parsed.nativeTransaction.txHash, block: entry.parsed.nativeTransaction.blockNumber })));
+	const put = unseen.filter((entry) => claims.claimed.has(entry.parsed.nativeTransaction.txHash.toLowerCase()));
+	const items = catchUpItems(parameters, { ...gap, transactions: put }, request, addresses, nativeToken);
 	// The answer says what was caught up (Webhook > Reactivate shows it).
 	const caughtUp = (transactions: number): IDataObject => ({ ...RECEIVED, catchUp: { fromBlock: request.catchUp.fromBlock, toBlock: request.catchUp.toBlock, transactions } });
 	if (items.length === 0) {
-		window.release([...claimed]);
+		claims.release();
 		return acknowledgeWithoutRun(context, caughtUp(0));
 	}
-	settleWithAnswer(context, (acknowledged) => {
-		if (!acknowledged) window.release([...claimed]);
-	});
-	context.logger.info(`Address Activity Trigger "${context.getNode().name}": catching up on ${claimed.size} transactions of chain ${chainId}, blocks ${request.catchUp.fromBlock} to ${request.catchUp.toBlock}`, details);
-	return { workflowData: [context.helpers.returnJsonArray(items)], webhookResponse: caughtUp(claimed.size) };
+	claims.settleWithRun();
+	context.logger.info(`Address Activity Trigger "${context.getNode().name}": catching up on ${claims.claimed.size} transactions of chain ${chainId}, blocks ${request.catchUp.fromBlock} to ${request.catchUp.toBlock}`, details);
+	return { workflowData: [context.helpers.returnJsonArray(items)], webhookResponse: caughtUp(claims.claimed.size) };
 }

@@ -12,32 +12,31 @@
  *   deleted the webhook, n8n was down past the retries) starts at the last `mark`, found when an
  *   activation meets the webhook not receiving.
  * - When the webhook receives again, activation sends the trigger's own URL a signed catch-up
- *   request naming the blocks (catchUpRun.ts). n8n runs webhook() for it, which reads the gap from
+ *   request naming the blocks (run.ts). n8n runs webhook() for it, which reads the gap from
  *   chain data and starts one run with the missed transfers, marked `catchUp: true`. Only when n8n
  *   accepted that run is the gap forgotten; otherwise the next activation tries again.
  * - When no activation comes (the service turned the webhook off while the workflow stayed
  *   published), Webhook > Reactivate turns it on and sends the same request in a resume form
- *   (catchUpResume.ts): the gap then starts at the recorded gap or mark, which it cannot advance.
+ *   (resume.ts): the gap then starts at the recorded gap or mark, which it cannot advance.
  * - A transaction met both live and in the catch-up (at the gap's edges) runs once: a process
- *   remembers what it put out (processMemory.ts), and deactivation copies what a catch-up may
- *   meet into the gap. Across webhook processes, or an n8n restart after a gap that started
- *   unseen, such a transaction can run twice: the exactly-once recipe (Postgres) removes those.
+ *   remembers what it put out (../memory/transactionWindows.ts), and deactivation copies what a
+ *   catch-up may meet into the gap. Across webhook processes, or an n8n restart after a gap that
+ *   started unseen, such a transaction can run twice: the exactly-once recipe (Postgres) removes those.
  */
-import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IHookFunctions } from 'n8n-workflow';
 
-import { fetchFirstBlockSince, fetchHeadBlock } from '../shared/service/chainData';
-import { CATCH_UP_ANSWER_MS, CATCH_UP_EVENT, postCatchUpRequest } from '../shared/service/catchUpRequest';
-import type { ServiceCall } from '../shared/service/transport';
-import { fetchSharedSecret } from '../shared/service/webhooks';
-import type { CatchUpRequest } from './catchUpRun';
-import { sharedSecrets, transactionWindowFor } from './processMemory';
-import type { CatchUpState, ChainState } from './staticData';
-import type { TriggerConfig } from './triggerConfig';
+import { fetchFirstBlockSince, fetchHeadBlock } from '../../shared/service/chainData';
+import { CATCH_UP_ANSWER_MS, CATCH_UP_EVENT, postCatchUpRequest } from '../../shared/service/catchUpRequest';
+import type { ServiceCall } from '../../shared/service/transport';
+import { fetchSharedSecret } from '../../shared/service/webhooks';
+import { credentialKey, knownSharedSecret } from '../../shared/memory/sharedSecrets';
+import { transactionWindowFor } from '../memory/transactionWindows';
+import { catchUpLimitMs, type TriggerParameters } from '../parameters/readParameters';
+import type { CatchUpState, ChainState } from '../staticData/chainStates';
+import type { CatchUpRequest } from './request';
 
 /** How far back from deactivation the gap starts: the service waits 10 s per attempt, and deliveries queue behind each other. */
 const IN_FLIGHT_MS = 30_000;
-/** Default of Catch Up At Most (hours). */
-export const DEFAULT_CATCH_UP_HOURS = 24;
 /**
  * n8n 2.x gives an activation 84 s, and its calls to the service end 45 s after its start (the
  * lifecycle budget, `call.deadline`): the catch-ups of all chains end 35 s later, 80 s after the start.
@@ -54,12 +53,6 @@ export function catchUpDeadline(lifecycleDeadline: number | undefined): number {
 function catchUpState(chain: ChainState): CatchUpState {
 	chain.catchUp ??= {};
 	return chain.catchUp;
-}
-
-/** Catch Up At Most in ms; 0 turns the catch-up off. */
-export function catchUpLimitMs(context: IHookFunctions | IWebhookFunctions): number {
-	const hours = (context.getNodeParameter('options.catchUpHours', DEFAULT_CATCH_UP_HOURS) as number) ?? DEFAULT_CATCH_UP_HOURS;
-	return Number.isFinite(hours) && hours > 0 ? hours * 3_600_000 : 0;
 }
 
 function applies(context: IHookFunctions): boolean {
@@ -112,15 +105,14 @@ export function recordGap(chain: ChainState, chainId: string, url: string, gap: 
 
 /** The shared secret to sign with: as this process knows it, or read (within `call`) when deliveries are verified. */
 async function sharedSecret(context: IHookFunctions, verify: boolean, call: ServiceCall): Promise<string | undefined> {
-	const credentialId = context.getNode().credentials?.addressActivityApi?.id ?? 'default';
-	return sharedSecrets.get(credentialId)?.secret ?? (verify ? await fetchSharedSecret.call(context, call) : undefined);
+	return knownSharedSecret(credentialKey(context)) ?? (verify ? await fetchSharedSecret.call(context, call) : undefined);
 }
 
 /**
  * Sends the catch-up request to the trigger's own URL; true when n8n accepted (or had nothing to run).
  * When the wait runs out n8n may still start the run: the gap is kept all the same, so nothing is
  * lost. The next activation asks again; in the process that ran it, the transactions it put out are
- * skipped (processMemory.ts); in another process, or after a restart, they run again.
+ * skipped (../memory/transactionWindows.ts); in another process, or after a restart, they run again.
  */
 async function requestCatchUp(context: IHookFunctions, url: string, body: CatchUpRequest, verify: boolean, budget: { call: ServiceCall; ends: number }): Promise<boolean> {
 	const { call, ends } = budget;
@@ -149,7 +141,7 @@ async function requestCatchUp(context: IHookFunctions, url: string, body: CatchU
 export async function catchUpAfterActivation(
 	context: IHookFunctions,
 	chain: ChainState,
-	config: TriggerConfig,
+	parameters: TriggerParameters,
 	receiving: { chainId: string; url: string; webhookId: string; wasReceiving: boolean },
 	budget: { call: ServiceCall; ends: number },
 ): Promise<void> {
@@ -180,11 +172,11 @@ export async function catchUpAfterActivation(
 				toBlock: head,
 				gapStartedAt: gap.at,
 				notBefore: tooLong ? now - limit : null,
-				includeInternalTxs: config.includeInternalTxs,
+				includeInternalTxs: parameters.includeInternalTxs,
 				seen: (gap as CatchUpState['gap'])?.seen ?? [],
 			},
 		};
-		if (!(await requestCatchUp(context, url, body, config.verifySignature, budget))) {
+		if (!(await requestCatchUp(context, url, body, parameters.verifySignature, budget))) {
 			state.gap = { ...gap };
 			return;
 		}

@@ -8,13 +8,14 @@
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { CATCH_UP_EVENT, type ResumeRequest } from '../shared/service/catchUpRequest';
-import { catchUpLimitMs } from './catchUp';
-import { receiveCatchUp, type CatchUpRequest } from './catchUpRun';
-import { ownWebhook, type Arrival } from './processMemory';
-import { acknowledgeWithoutRun, answer, RECEIVED } from './receive';
-import type { ChainStates } from './staticData';
-import type { DeliveryConfig } from './triggerConfig';
+import { CATCH_UP_EVENT, type ResumeRequest } from '../../shared/service/catchUpRequest';
+import { catchUpLimitMs, type DeliveryParameters } from '../parameters/readParameters';
+import { acknowledgeWithoutRun, answer, RECEIVED } from '../receive/answers';
+import { ownWebhook } from '../receive/ownership';
+import type { VerifiedRequest } from '../receive/verifiedRequest';
+import type { ChainStates } from '../staticData/chainStates';
+import type { CatchUpRequest } from './request';
+import { receiveCatchUp } from './run';
 
 /** The gap as the last publication left it, up to the request's block; a text when there is none to catch up. */
 function recordedGap(context: IWebhookFunctions, request: ResumeRequest, now: number): CatchUpRequest['catchUp'] | string {
@@ -40,12 +41,13 @@ function recordedGap(context: IWebhookFunctions, request: ResumeRequest, now: nu
 }
 
 /** Answers a resume request (signature already verified): a run with the gap's items, or an answer saying why none. */
-export async function receiveResume(context: IWebhookFunctions, config: DeliveryConfig, url: string, request: ResumeRequest, arrival: Arrival): Promise<IWebhookResponseData> {
+export async function receiveResume(context: IWebhookFunctions, received: VerifiedRequest<DeliveryParameters>, request: ResumeRequest): Promise<IWebhookResponseData> {
+	const { parameters, url, arrival } = received;
 	const details = { messageId: request.messageId, webhookId: request.webhookId };
 	if (context.getMode() === 'manual') {
 		return answer(context, { statusCode: 200, level: 'info', message: 'No catch-up while listening for a test event' }, details);
 	}
-	const ownership = await ownWebhook(context, url, request.webhookId, arrival, { chainIds: config.chainIds });
+	const ownership = await ownWebhook(context, url, request.webhookId, arrival, { chainIds: parameters.chainIds });
 	if (ownership.kind === 'unreachable') {
 		return answer(context, { statusCode: 503, level: 'warn', message: `Could not confirm the catch-up's webhook with the service (${ownership.reason})` }, details);
 	}
@@ -60,5 +62,5 @@ export async function receiveResume(context: IWebhookFunctions, config: Delivery
 		return acknowledgeWithoutRun(context, nothing);
 	}
 	const { messageId, webhookId, chainId } = request;
-	return await receiveCatchUp(context, config, url, { eventType: CATCH_UP_EVENT, messageId, webhookId, chainId, catchUp: gap });
+	return await receiveCatchUp(context, received, { eventType: CATCH_UP_EVENT, messageId, webhookId, chainId, catchUp: gap });
 }

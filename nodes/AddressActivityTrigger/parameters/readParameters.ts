@@ -1,9 +1,10 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { AddressSet } from '../shared/model/addresses';
-import { parsedAddressLists } from './processMemory';
-import { parseEventSignatures } from '../shared/model/eventSignatures';
-import { parsedTriggerParameter, readWatchParameters, type WatchParameters } from '../shared/parameters/triggerParameters';
+import { AddressSet } from '../../shared/model/addresses';
+import { EVENT_TYPES, type EventType } from '../../shared/model/primaryNetwork';
+import { rememberAddressList, rememberedAddressList } from '../memory/parsedAddressLists';
+import { parseEventSignatures } from '../../shared/model/eventSignatures';
+import { parsedTriggerParameter, readWatchParameters, type WatchParameters } from '../../shared/parameters/watchParameters';
 
 export type OnDeactivation = 'delete' | 'keep';
 
@@ -11,7 +12,7 @@ export type OnDeactivation = 'delete' | 'keep';
 export const CHAINS_FROM_VERSION = 3;
 
 /** The trigger's parameters, parsed and validated once, for the lifecycle methods and webhook(). */
-export interface TriggerConfig extends WatchParameters {
+export interface TriggerParameters extends WatchParameters {
 	eventSignatures: string[];
 	includeInternalTxs: boolean;
 	includeLogs: boolean;
@@ -23,16 +24,21 @@ export interface TriggerConfig extends WatchParameters {
 
 type TriggerContext = IHookFunctions | IWebhookFunctions;
 
+/** The trigger's Event; a workflow saved before the parameter existed watches EVM address activity. */
+export function readEventType(context: TriggerContext): EventType {
+	return context.getNodeParameter('eventType', EVENT_TYPES.addressActivity) as EventType;
+}
+
 const parsed = parsedTriggerParameter;
 
 /** What webhook() needs for each delivery: reading only these parameters keeps a delivery cheap. */
-export type DeliveryConfig = Pick<
-	TriggerConfig,
+export type DeliveryParameters = Pick<
+	TriggerParameters,
 	'chainIds' | 'addresses' | 'output' | 'filters' | 'includeHeaders' | 'verifySignature'
 >;
 
-export function readTriggerConfig(this: TriggerContext): TriggerConfig {
-	return readConfig(this, true);
+export function readTriggerParameters(this: TriggerContext): TriggerParameters {
+	return parametersOf(this, true);
 }
 
 /** Below this length a list parses faster than a long key is looked up. */
@@ -40,28 +46,28 @@ const REMEMBERED_FROM_CHARS = 10_000;
 
 function addressList(value: unknown): AddressSet {
 	if (typeof value !== 'string' || value.length < REMEMBERED_FROM_CHARS) return AddressSet.parse(value);
-	const remembered = parsedAddressLists.get(value);
+	const remembered = rememberedAddressList(value);
 	if (remembered !== undefined) return remembered;
 	const addresses = AddressSet.parse(value);
-	parsedAddressLists.set(value, addresses);
+	rememberAddressList(value, addresses);
 	return addresses;
 }
 
 /** The parameters a delivery needs; the event signatures (hashed with keccak) and the rest are not read. */
-export function readDeliveryConfig(this: TriggerContext): DeliveryConfig {
-	return readConfig(this, false);
+export function readDeliveryParameters(this: TriggerContext): DeliveryParameters {
+	return parametersOf(this, false);
 }
 
-function readConfig(context: TriggerContext, full: true): TriggerConfig;
-function readConfig(context: TriggerContext, full: false): DeliveryConfig;
-function readConfig(context: TriggerContext, full: boolean): TriggerConfig | DeliveryConfig {
+function parametersOf(context: TriggerContext, full: true): TriggerParameters;
+function parametersOf(context: TriggerContext, full: false): DeliveryParameters;
+function parametersOf(context: TriggerContext, full: boolean): TriggerParameters | DeliveryParameters {
 	const { chainIds, addresses, output, filters } = readWatchParameters(context, CHAINS_FROM_VERSION, addressList);
 	const eventSignatures = full
 		? parsed(context, 'Event Signatures', () => parseEventSignatures(context.getNodeParameter('eventSignatures', '')))
 		: [];
 	const options = context.getNodeParameter('options', {}) as IDataObject;
 
-	const delivery: DeliveryConfig = {
+	const delivery: DeliveryParameters = {
 		chainIds,
 		addresses,
 		output,
@@ -78,4 +84,13 @@ function readConfig(context: TriggerContext, full: boolean): TriggerConfig | Del
 		onDeactivation: (options.onDeactivation as OnDeactivation | undefined) ?? 'delete',
 		webhookName: typeof options.webhookName === 'string' ? options.webhookName.trim() : '',
 	};
+}
+
+/** Default of Catch Up At Most (hours). */
+export const DEFAULT_CATCH_UP_HOURS = 24;
+
+/** Catch Up At Most in ms; 0 turns the catch-up off. */
+export function catchUpLimitMs(context: TriggerContext): number {
+	const hours = (context.getNodeParameter('options.catchUpHours', DEFAULT_CATCH_UP_HOURS) as number) ?? DEFAULT_CATCH_UP_HOURS;
+	return Number.isFinite(hours) && hours > 0 ? hours * 3_600_000 : 0;
 }

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'crypto';
 
-import { canonicalJson } from '../shared/model/canonicalJson';
+import { canonicalJson } from '../../shared/model/canonicalJson';
 
 const SHARED_SECRET_PATTERN = /^(?:[0-9a-fA-F]{2})+$/;
 const BACKSLASH = 0x5c;

@@ -1,0 +1,43 @@
+/**
+ * The trigger watching EVM address activity: one webhook per chain (../lifecycle/evmLifecycle.ts),
+ * and two kinds of POST at its URL: deliveries (../receive/evmDelivery.ts) and its own catch-up
+ * requests (../catchUp/), told apart once their signature held.
+ */
+import type { IWebhookFunctions } from 'n8n-workflow';
+
+import { catchUpRequestIn } from '../catchUp/request';
+import { checkExists, create, remove } from '../lifecycle/evmLifecycle';
+import { withinLifecycleBudget } from '../lifecycle/lifecycleBudget';
+import { removeOtherEventTypeWebhooks } from '../lifecycle/primaryNetworkLifecycle';
+import { readDeliveryParameters } from '../parameters/readParameters';
+import { verifiedRequest } from '../receive/verifiedRequest';
+import type { EventKind, ReceivedRequest } from './eventKind';
+
+export const evmAddressActivity: EventKind = {
+	async checkExists(context) {
+		return await withinLifecycleBudget(context, async (call) => {
+			const exists = await checkExists(context, call);
+			await removeOtherEventTypeWebhooks(context, false, call);
+			return exists;
+		});
+	},
+
+	async create(context) {
+		return await withinLifecycleBudget(context, async (call) => await create(context, call));
+	},
+
+	async delete(context) {
+		return await withinLifecycleBudget(context, async (call) => await remove(context, call));
+	},
+
+	async received(context: IWebhookFunctions): Promise<ReceivedRequest> {
+		const verification = await verifiedRequest(context, readDeliveryParameters.call(context));
+		if (!verification.ok) return { receiver: 'refusal', answer: verification.refusal };
+		const { request } = verification;
+		// The trigger's own catch-up requests come to this URL too, signed as deliveries are.
+		const own = catchUpRequestIn(request.body);
+		if (own?.kind === 'resume') return { receiver: 'resume', request, resume: own.request };
+		if (own?.kind === 'catchUp') return { receiver: 'catchUp', request, catchUp: own.request };
+		return { receiver: 'evmDelivery', request };
+	},
+};

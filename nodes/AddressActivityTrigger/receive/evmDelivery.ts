@@ -1,0 +1,109 @@
+/**
+ * One EVM delivery, top to bottom (receiveEvmDelivery), after its signature held (verifiedRequest.ts):
+ * parse, check that the webhook is this trigger's, drop copies of a message already run, turn the
+ * transaction into items, claim the transaction (a catch-up may have put it out), hand the run to n8n.
+ * The items are made in ../../shared/model/transfers.ts.
+ */
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import type { AddressLookup } from '../../shared/model/addresses';
+import { parseDelivery, type Delivery } from '../../shared/model/deliverySchema';
+import { eitherOf, mentionsMonitored, toTransfers } from '../../shared/model/transfers';
+import type { KnownWebhook } from '../memory/knownWebhooks';
+import { knownNativeToken } from '../memory/nativeTokens';
+import type { DeliveryParameters } from '../parameters/readParameters';
+import { acknowledgeWithoutRun, answer, RECEIVED } from './answers';
+import { claimLiveTransaction, claimMessage } from './copies';
+import { freshKnownWebhook, ownWebhook } from './ownership';
+import { rawMessageItem } from './rawMessage';
+import type { VerifiedRequest } from './verifiedRequest';
+
+/**
+ * One delivery. n8n answers the service once the execution exists, so a failure is a non-2xx and
+ * the service retries.
+ */
+export async function receiveEvmDelivery(context: IWebhookFunctions, request: VerifiedRequest<DeliveryParameters>): Promise<IWebhookResponseData> {
+	const { parameters, url, arrival, body } = request;
+	const parsed = parseDelivery(body);
+	if (!parsed.ok) {
+		// Signed (or unverified by choice) but not a delivery the trigger can read: acknowledged, so
+		// that the service does not retry it for two days and deactivate the webhook over it.
+		return answer(context, { statusCode: 200, level: 'warn', message: `Skipped a message that is not a valid address_activity delivery: ${parsed.problem}` });
+	}
+	const delivery = parsed.delivery;
+	const details = { messageId: delivery.messageId, webhookId: delivery.webhookId };
+
+	const ownership = await ownWebhook(context, url, delivery.webhookId, arrival, { chainIds: parameters.chainIds });
+	if (ownership.kind === 'unreachable') {
+		return answer(context, { statusCode: 503, level: 'warn', message: `Could not confirm the delivery's webhook with the service (${ownership.reason}); the service will retry` }, details);
+	}
+	if (ownership.kind === 'foreign') {
+		return answer(
+			context,
+			{ statusCode: 401, level: 'warn', message: `Refused a delivery for webhook ${delivery.webhookId}, which is not registered at this trigger's URL on one of its chains` },
+			details,
+		);
+	}
+
+	const copy = await claimMessage(context, url, delivery.messageId, details);
+	if (copy !== undefined) return copy;
+
+	let items: IDataObject[] | undefined;
+	try {
+		items = await outputItems(context, request, ownership.webhook, delivery);
+	} catch (error) {
+		// The schema bounds what the mapping reads; should a body still defeat it, the message is
+		// acknowledged and logged rather than failing on every retry for two days.
+		return answer(context, { statusCode: 200, level: 'error', message: `Could not turn message ${delivery.messageId} into transfers: ${(error as Error).message}` }, details);
+	}
+	if (items === undefined) {
+		// The delivery names no address known here, and the webhook's current list could not be
+		// read: acknowledging could drop the transfers of an address added elsewhere.
+		return answer(context, { statusCode: 503, level: 'warn', message: "Could not read the webhook's monitored addresses from the service to place this delivery; the service will retry" }, details);
+	}
+	if (items.length === 0) return acknowledgeWithoutRun(context);
+	if (!claimLiveTransaction(context, url, chainOf(ownership.webhook, parameters), delivery.event.transaction)) return acknowledgeWithoutRun(context);
+	return { workflowData: [context.helpers.returnJsonArray(items)], webhookResponse: RECEIVED };
+}
+
+/** The run's items: the message as sent (Raw Message) or its Transfers; undefined when the webhook's list could not be read. */
+async function outputItems(
+	context: IWebhookFunctions,
+	request: VerifiedRequest<DeliveryParameters>,
+	webhook: KnownWebhook,
+	delivery: Delivery,
+): Promise<IDataObject[] | undefined> {
+	const { parameters, body } = request;
+	if (parameters.output === 'raw') return [rawMessageItem(context, parameters, body)];
+	const monitored = await countedAddresses(context, request, webhook, delivery);
+	if (monitored === undefined) return undefined;
+	const chainId = chainOf(webhook, parameters);
+	const transfers = toTransfers(delivery.event.transaction, delivery, monitored, knownNativeToken(chainId) ?? {}, parameters.filters, chainId);
+	// "Listen for test event": webhookId is the temporary webhook registered for the test (deleted
+	// when listening stops), so these items say they are a test; production items have no such field.
+	return context.getMode() === 'manual' ? transfers.map((transfer) => ({ ...transfer, testEvent: true })) : transfers;
+}
+
+/**
+ * The addresses that count as monitored: the trigger's own and those the webhook monitors at the
+ * service (added elsewhere, e.g. by the Address Activity node). A delivery about none of them
+ * means the webhook's list changed since it was read: read it again (deliveries waiting for it share one read).
+ */
+async function countedAddresses(
+	context: IWebhookFunctions,
+	{ parameters, url, arrival }: VerifiedRequest<DeliveryParameters>,
+	webhook: KnownWebhook,
+	delivery: Delivery,
+): Promise<AddressLookup | undefined> {
+	const own = parameters.addresses;
+	const known = eitherOf(own, webhook.addresses);
+	// A known address is involved (perhaps only as a token contract or a log's emitter): nothing unknown to look up.
+	if (mentionsMonitored(delivery, known)) return known;
+	const fresh = await freshKnownWebhook(context, url, webhook, arrival);
+	return fresh === undefined ? undefined : eitherOf(own, fresh.addresses);
+}
+
+/** The delivery's chain: its webhook's (one webhook per chain, each on one of the trigger's chains). */
+function chainOf(webhook: KnownWebhook, parameters: DeliveryParameters): string {
+	return webhook.chainId ?? parameters.chainIds[0];
+}
