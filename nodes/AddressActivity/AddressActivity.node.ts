@@ -16,6 +16,7 @@ import { searchChains, searchWebhookChains } from '../shared/parameters/chainSea
 import { searchWebhooks } from './listSearch/searchWebhooks';
 import type { ItemByItem, ItemOutcome, OperationModule, ReadItem } from './operation';
 import * as address from './resources/address';
+import * as balance from './resources/balance';
 import * as block from './resources/block';
 import * as chain from './resources/chain';
 import * as sharedSecret from './resources/sharedSecret';
@@ -27,6 +28,7 @@ import { operationSubtitle } from './subtitle';
 const resources: Record<string, Record<string, OperationModule>> = {
 	webhook: webhook.operations,
 	address: address.operations,
+	balance: balance.operations,
 	sharedSecret: sharedSecret.operations,
 	chain: chain.operations,
 	block: block.operations,
@@ -42,6 +44,7 @@ const properties: INodeProperties[] = [
 		noDataExpression: true,
 		options: [
 			{ name: 'Address', value: 'address', description: 'Addresses a webhook monitors' },
+			{ name: 'Balance', value: 'balance', description: 'What EVM addresses hold: native token, ERC-20, ERC-721, ERC-1155' },
 			{ name: 'Block', value: 'block' },
 			{ name: 'Chain', value: 'chain' },
 			{ name: 'Shared Secret', value: 'sharedSecret', description: 'The secret that signs deliveries' },
@@ -53,6 +56,7 @@ const properties: INodeProperties[] = [
 	},
 	...webhook.description,
 	...address.description,
+	...balance.description,
 	...sharedSecret.description,
 	...chain.description,
 	...block.description,
@@ -72,7 +76,7 @@ export class AddressActivity implements INodeType {
 		version: [1, 1.1],
 		defaultVersion: 1.1,
 		subtitle: operationSubtitle(properties),
-		description: 'Manage address activity webhooks and monitored addresses, and read chain data',
+		description: 'Manage address activity webhooks and monitored addresses, and read chain data and balances',
 		defaults: { name: 'Address Activity' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

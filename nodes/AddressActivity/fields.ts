@@ -6,7 +6,7 @@ import { WEBHOOK_ID_PATTERN } from '../shared/service/webhooks';
  * Return All and Limit, as every Get Many operation shows them (the operation file's
  * updateDisplayOptions says for which resource and operation).
  */
-export function returnAllAndLimit(): INodeProperties[] {
+export function returnAllAndLimit(limitHint?: string): INodeProperties[] {
 	return [
 		{
 			displayName: 'Return All',
@@ -22,6 +22,7 @@ export function returnAllAndLimit(): INodeProperties[] {
 			default: 50,
 			typeOptions: { minValue: 1 },
 			description: 'Max number of results to return',
+			...(limitHint === undefined ? {} : { hint: limitHint }),
 			displayOptions: { show: { returnAll: [false] } },
 		},
 	];

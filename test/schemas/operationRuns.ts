@@ -79,8 +79,35 @@ async function actionOutputs(service: TestService, credentials: AddressActivityC
 		limit: 20,
 		options: { includeSpent: true },
 	});
+	await balanceRuns(service, run);
 	for (const id of [webhookId, ...primaryNetworkIds]) await run('webhook', 'delete', { webhookId: id });
 	return outputs;
+}
+
+/** An address that received every kind of asset, read now and at its first block (blockNumber null and set). */
+async function balanceRuns(service: TestService, run: Run): Promise<void> {
+	const [holder, funder] = [randomAddress(), randomAddress()];
+	const { blockNumber } = await service.control.activity({
+		chainId: FUJI,
+		from: funder,
+		to: holder,
+		value: '3000000000000000000',
+		erc20Transfers: [{ token: { address: USDC, name: 'USD Coin', symbol: 'USDC', decimals: 6 }, from: funder, to: holder, value: '2500000' }],
+		erc721Transfers: [{ token: { address: randomAddress(), name: 'Kitties', symbol: 'KIT' }, from: funder, to: holder, tokenId: '7' }],
+	});
+	await service.control.activity({
+		chainId: FUJI,
+		from: funder,
+		to: holder,
+		erc1155Transfers: [{ token: { address: randomAddress(), name: 'Game Items', symbol: 'ITEM' }, from: funder, to: holder, tokenId: '3', value: '10' }],
+	});
+	const chainId = byId(FUJI);
+	for (const options of [{}, { blockNumber }]) {
+		await run('balance', 'getNative', { chainId, addresses: holder, options });
+		await run('balance', 'getManyErc20', { chainId, addresses: holder, returnAll: true, options });
+		await run('balance', 'getManyErc1155', { chainId, addresses: holder, returnAll: true, options });
+	}
+	await run('balance', 'getManyErc721', { chainId, addresses: holder, returnAll: true });
 }
 
 type Run = (resource: string, operation: string, parameters: INodeParameters) => Promise<IDataObject[]>;

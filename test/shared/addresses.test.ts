@@ -1,4 +1,4 @@
-import { parseAddresses } from '../../nodes/shared/model/addresses';
+import { parseAddresses, parseAddressesNamingAll } from '../../nodes/shared/model/addresses';
 import { InvalidInputError } from '../../nodes/shared/model/invalidInput';
 
 const A = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
@@ -53,5 +53,37 @@ describe('parseAddresses', () => {
 	it('rejects values that are neither text nor arrays', () => {
 		expect(failure(42).message).toContain('"42" is not an address');
 		expect(failure([A, { address: B }]).value).toEqual({ address: B });
+	});
+});
+
+describe('parseAddressesNamingAll', () => {
+	const refusal = (value: unknown): string => {
+		try {
+			parseAddressesNamingAll(value);
+		} catch (error) {
+			return (error as Error).message;
+		}
+		throw new Error('parseAddressesNamingAll accepted the value');
+	};
+
+	it('reads a list as parseAddresses does (duplicates dropped, first spelling kept)', () => {
+		expect(parseAddressesNamingAll([`${A}, ${B}`, A.toLowerCase(), C]).list).toEqual([A, B, C]);
+	});
+
+	it('names every bad entry with its position among the entries given', () => {
+		expect(refusal(`${A}, 0x12ab\n${B}; vitalik.eth`)).toBe(
+			'2 of 4 entries are not valid addresses (expected 0x followed by 40 hexadecimal characters): entry 2 "0x12ab", entry 4 "vitalik.eth"',
+		);
+		expect(refusal([A, 'nope'])).toBe('1 of 2 entries is not a valid address (expected 0x followed by 40 hexadecimal characters): entry 2 "nope"');
+		expect(refusal('0x12')).toBe('"0x12" is not a valid address (expected 0x followed by 40 hexadecimal characters)');
+	});
+
+	it('names the first ten bad entries and counts the rest', () => {
+		const message = refusal(Array.from({ length: 25 }, (_, index) => `bad${index + 1}`));
+		expect(message).toMatch(/^25 of 25 entries are not valid addresses .*: entry 1 "bad1", .*entry 10 "bad10" and 15 more$/);
+	});
+
+	it('refuses an empty list', () => {
+		expect(refusal(' ,\n')).toBe('no address given');
 	});
 });

@@ -86,6 +86,30 @@ export class AddressSet implements AddressLookup {
 	}
 }
 
+/** How many bad entries an error lists before it says how many more there are. */
+const NAMED_AT_MOST = 10;
+
+/**
+ * Addresses as AddressSet.parse reads them, but a list with bad entries is refused naming every
+ * one with its position (1-based, as the entries were given), so one run shows all that needs
+ * fixing. None given is an error too.
+ */
+export function parseAddressesNamingAll(value: unknown): AddressSet {
+	const entries = splitEntries(value, splitList, 'an address or a list of addresses');
+	const bad = entries.map((entry, index) => ({ entry, position: index + 1 })).filter(({ entry }) => !isAddress(entry));
+	const expected = '(expected 0x followed by 40 hexadecimal characters)';
+	if (bad.length === 1 && entries.length === 1) throw new InvalidInputError(`${quoteValue(bad[0].entry)} is not a valid address ${expected}`, bad[0].entry);
+	if (bad.length > 0) {
+		const named = bad.slice(0, NAMED_AT_MOST).map(({ entry, position }) => `entry ${position} ${quoteValue(entry)}`);
+		const more = bad.length > NAMED_AT_MOST ? ` and ${bad.length - NAMED_AT_MOST} more` : '';
+		const count = bad.length === 1 ? `1 of ${entries.length} entries is not a valid address` : `${bad.length} of ${entries.length} entries are not valid addresses`;
+		throw new InvalidInputError(`${count} ${expected}: ${named.join(', ')}${more}`, bad.length === 1 ? bad[0].entry : bad.map(({ entry }) => entry));
+	}
+	const set = new AddressSet(entries);
+	if (set.size === 0) throw new InvalidInputError('no address given', value);
+	return set;
+}
+
 /** AddressSet.parse as a list: duplicates dropped ignoring letter case, the first spelling kept. */
 export function parseAddresses(value: unknown): string[] {
 	return AddressSet.parse(value).list;
