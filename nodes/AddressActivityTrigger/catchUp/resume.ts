@@ -9,6 +9,7 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { CATCH_UP_EVENT, type ResumeRequest } from '../../shared/service/catchUpRequest';
+import { publishedStaticData } from '../../shared/n8n/n8nInternals';
 import { catchUpLimitMs, type DeliveryParameters } from '../parameters/readParameters';
 import { acknowledgeWithoutRun, answer, RECEIVED } from '../receive/answers';
 import { ownWebhook } from '../receive/ownership';
@@ -21,7 +22,7 @@ import { receiveCatchUp } from './run';
 function recordedGap(context: IWebhookFunctions, request: ResumeRequest, now: number): CatchUpRequest['catchUp'] | string {
 	const limit = catchUpLimitMs(context);
 	if (limit === 0) return 'Catch Up At Most is 0: the catch-up is off';
-	const chains = context.getWorkflowStaticData('node').chains as ChainStates | undefined;
+	const chains = publishedStaticData(context).chains as ChainStates | undefined;
 	const state = chains?.[request.chainId]?.catchUp;
 	// A gap the last publication could not catch up on; else the head once the webhook last received again.
 	const start = state?.gap ?? (state?.mark === undefined ? undefined : { fromBlock: state.mark.block + 1, at: state.mark.at, seen: [] });

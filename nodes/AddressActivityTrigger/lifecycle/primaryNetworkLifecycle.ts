@@ -5,6 +5,7 @@
  */
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 
+import { storeInStaticData } from '../../shared/n8n/n8nInternals';
 import { isNotFoundError } from '../../shared/service/serviceErrors';
 import { toNodeError } from '../../shared/service/nodeErrors';
 import { servicePages } from '../../shared/service/pagination';
@@ -170,7 +171,7 @@ export async function removeOtherEventTypeWebhooks(context: IHookFunctions, prim
 	if (primaryNetwork) {
 		const chains = (data.chains ?? {}) as Record<string, { webhookId?: string }>;
 		for (const state of Object.values(chains)) if (state.webhookId) await deleteWebhook.call(context, state.webhookId, call);
-		delete data.chains;
+		storeInStaticData(data, 'chains', undefined);
 	} else if (data.network !== undefined) {
 		if (typeof data.webhookId === 'string') await deleteWebhook.call(context, data.webhookId, call);
 		clearRegistration(data);

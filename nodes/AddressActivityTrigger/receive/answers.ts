@@ -5,6 +5,8 @@
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { onAnswer } from '../../shared/n8n/n8nInternals';
+
 /** The acknowledgement the service expects (any 200 will do); also sent for duplicates, so retries stop. */
 export const RECEIVED = { received: true };
 
@@ -36,10 +38,5 @@ export function acknowledgeWithoutRun(context: IWebhookFunctions, body: IDataObj
  * and closed the connection, n8n still creates the run, and its retry must not run it again.
  */
 export function settleWithAnswer(context: IWebhookFunctions, settle: (acknowledged: boolean) => void): void {
-	const response = context.getResponseObject();
-	const end = response.end.bind(response) as (...args: unknown[]) => unknown;
-	(response as unknown as { end: (...args: unknown[]) => unknown }).end = (...args: unknown[]) => {
-		settle(response.statusCode >= 200 && response.statusCode < 300);
-		return end(...args);
-	};
+	onAnswer(context, (statusCode) => settle(statusCode >= 200 && statusCode < 300));
 }

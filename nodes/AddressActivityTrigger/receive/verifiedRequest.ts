@@ -6,8 +6,8 @@
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { credentialKey, sharedSecretFor, type Arrival } from '../../shared/memory/sharedSecrets';
+import { rawBodyOf, webhookUrlOfRequest } from '../../shared/n8n/n8nInternals';
 import { answer } from './answers';
-import { urlDeliveredTo } from './deliveryUrl';
 import { isSignatureValid, type SignedDelivery } from './signature';
 
 /** The service waits 10 s for an answer: calls to it while a delivery waits share this budget. */
@@ -29,7 +29,7 @@ export async function verifiedRequest<Parameters extends { verifySignature: bool
 	context: IWebhookFunctions,
 	parameters: Parameters,
 ): Promise<Verification<Parameters>> {
-	const url = urlDeliveredTo(context);
+	const url = webhookUrlOfRequest(context);
 	const arrival = arrivalNow();
 	const read = await verifiedBody(context, parameters.verifySignature, arrival);
 	if (!read.ok) return read;
@@ -72,8 +72,8 @@ async function isAuthentic(context: IWebhookFunctions, delivery: SignedDelivery,
 
 /** The body as JSON, from the exact bytes when n8n kept them (the raw-body signatures need those). */
 function readBody(context: IWebhookFunctions): { ok: true; rawBody?: Buffer; body: unknown } | { ok: false } {
-	const rawBody = (context.getRequestObject() as { rawBody?: unknown }).rawBody;
-	if (Buffer.isBuffer(rawBody) && rawBody.length > 0) {
+	const rawBody = rawBodyOf(context);
+	if (rawBody !== undefined && rawBody.length > 0) {
 		try {
 			return { ok: true, rawBody, body: JSON.parse(rawBody.toString('utf8')) as unknown };
 		} catch {

@@ -1,5 +1,6 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 
+import { storeInStaticData } from '../../shared/n8n/n8nInternals';
 import type { RemoteWebhook } from '../../shared/service/webhooks';
 import { testRegistrationsOf } from '../memory/testRegistrations';
 import type { TriggerParameters } from '../parameters/readParameters';
@@ -77,8 +78,8 @@ export function recordRegistration(state: ChainState, webhook: RemoteWebhook, ur
 }
 
 /**
- * Stores the per-chain state (assigned whole, so n8n sees the change and saves it), without the
- * chains that hold nothing any more.
+ * Stores the per-chain state (assigned whole: storeInStaticData), without the chains that hold
+ * nothing any more.
  */
 export function saveChainStates(context: IHookFunctions, chains: ChainStates): void {
 	for (const [chainId, state] of Object.entries(chains)) {
@@ -87,6 +88,5 @@ export function saveChainStates(context: IHookFunctions, chains: ChainStates): v
 	}
 	if (context.getMode() === 'manual') return;
 	const data = context.getWorkflowStaticData('node');
-	if (Object.keys(chains).length === 0) delete data.chains;
-	else data.chains = chains;
+	storeInStaticData(data, 'chains', Object.keys(chains).length === 0 ? undefined : chains);
 }
