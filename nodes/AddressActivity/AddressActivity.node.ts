@@ -11,7 +11,7 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 import { testAddressActivityApi } from '../shared/service/credentialTest';
 import { toNodeError } from '../shared/service/nodeErrors';
 import { withReadableDates } from '../shared/model/readableDates';
-import { requestOptions } from './fields';
+import { requestOptions } from './commonParameters';
 import { searchChains, searchWebhookChains } from '../shared/parameters/chainSearches';
 import { searchWebhooks } from './listSearch/searchWebhooks';
 import type { ItemByItem, ItemOutcome, OperationModule, ReadItem } from './operation';

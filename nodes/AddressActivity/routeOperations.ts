@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { ListRoute, Route } from '../shared/service/chainRoutes';
 import { serviceList } from '../shared/service/pagination';
 import { serviceRequest, type RetryPolicy } from '../shared/service/transport';
-import type { ListCall } from './parameters';
+import type { ListCall } from './readParameters';
 
 // The operations that read one of the service's chain-data routes as it is: each operation's read()
 // checks its fields and names the route (shared/service/chainRoutes.ts); these run it.

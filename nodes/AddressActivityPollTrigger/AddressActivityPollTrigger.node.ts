@@ -4,9 +4,9 @@ import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunction
 import { getChains, searchChains } from '../shared/parameters/chainSearches';
 import { testAddressActivityApi } from '../shared/service/credentialTest';
 import { latestActivity, pollNewActivity, TEST_EVENT_TRANSACTIONS } from './pollActivity';
-import { readPollConfig } from './pollConfig';
+import { readPollParameters } from './readParameters';
 import { requestsPerPoll } from './pollRate';
-import { pollTriggerProperties } from './properties';
+import { pollTriggerParameterList } from './parameterList';
 import { triggerSubtitle } from '../shared/parameters/triggerSubtitle';
 
 export class AddressActivityPollTrigger implements INodeType {
@@ -26,29 +26,29 @@ export class AddressActivityPollTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'addressActivityApi', required: true, testedBy: 'addressActivityApiTest' }],
-		properties: pollTriggerProperties,
+		properties: pollTriggerParameterList,
 	};
 
 	methods = { listSearch: { searchChains }, loadOptions: { getChains }, credentialTest: { addressActivityApiTest: testAddressActivityApi } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const config = readPollConfig(this);
-		const budget = requestsPerPoll(this, config.maxRequestsPerMinute);
+		const parameters = readPollParameters(this);
+		const budget = requestsPerPoll(this, parameters.maxRequestsPerMinute);
 
 		if (this.getMode() === 'manual') {
 			// Fetch Test Event: real items at once; the cursor stays where it is.
-			const items = await latestActivity(this, config, budget);
+			const items = await latestActivity(this, parameters, budget);
 			if (items.length === 0) {
 				throw new NodeOperationError(this.getNode(), 'No transfers found in the latest transactions of these addresses', {
-					description: `Looked at the newest ${TEST_EVENT_TRANSACTIONS} transactions of each address on ${config.chainIds.length === 1 ? 'chain' : 'chains'} ${config.chainIds.join(', ')}${
-						config.output === 'transfers' ? ' with the current Filters' : ''
+					description: `Looked at the newest ${TEST_EVENT_TRANSACTIONS} transactions of each address on ${parameters.chainIds.length === 1 ? 'chain' : 'chains'} ${parameters.chainIds.join(', ')}${
+						parameters.output === 'transfers' ? ' with the current Filters' : ''
 					}. Check the chain and the addresses, or loosen the Filters.`,
 				});
 			}
 			return [this.helpers.returnJsonArray(items)];
 		}
 
-		const items = await pollNewActivity(this, config, budget);
+		const items = await pollNewActivity(this, parameters, budget);
 		return items.length ? [this.helpers.returnJsonArray(items)] : null;
 	}
 }

@@ -17,7 +17,7 @@ import {
 	type AddressProgress,
 	type PollState,
 } from './cursor';
-import type { PollConfig } from './pollConfig';
+import type { PollParameters } from './readParameters';
 
 /** Fetch Test Event: the newest transactions of each address are read, one page of this size. */
 const TEST_EVENT_PAGE_SIZE = 10;
@@ -34,21 +34,21 @@ function hashOf(entry: ListedTransaction): string {
  * The output items of some transactions: with Transfers, the webhook trigger's own mapping of the
  * same transaction. No delivery brought it, so messageId and webhookId are null.
  */
-function outputItems(transactions: ListedTransaction[], config: PollConfig, chainId: string, nativeToken: NativeToken): IDataObject[] {
-	if (config.output === 'raw') return transactions.map((entry) => entry.raw);
+function outputItems(transactions: ListedTransaction[], parameters: PollParameters, chainId: string, nativeToken: NativeToken): IDataObject[] {
+	if (parameters.output === 'raw') return transactions.map((entry) => entry.raw);
 	const items: IDataObject[] = [];
 	for (const entry of transactions) {
-		const transaction = toDeliveryTransaction(entry.parsed, config.includeInternalTxs);
-		items.push(...toTransfers(transaction, FROM_CHAIN, config.addresses, nativeToken, config.filters, chainId));
+		const transaction = toDeliveryTransaction(entry.parsed, parameters.includeInternalTxs);
+		items.push(...toTransfers(transaction, FROM_CHAIN, parameters.addresses, nativeToken, parameters.filters, chainId));
 	}
 	return items;
 }
 
 /** Each chain's share of a poll's time: half of what n8n allows a poll, split evenly. */
-function chainShareMs(context: IPollFunctions, config: PollConfig): number {
+function chainShareMs(context: IPollFunctions, parameters: PollParameters): number {
 	// getPollBudgetMs is new in n8n 2.41; older versions do not offer it.
 	const budget = typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : DEFAULT_POLL_BUDGET_MS;
-	return (Number.isFinite(budget) && budget > 0 ? budget : DEFAULT_POLL_BUDGET_MS) / 2 / config.chainIds.length;
+	return (Number.isFinite(budget) && budget > 0 ? budget : DEFAULT_POLL_BUDGET_MS) / 2 / parameters.chainIds.length;
 }
 
 /**
@@ -58,7 +58,7 @@ function chainShareMs(context: IPollFunctions, config: PollConfig): number {
  */
 async function readAddress(
 	context: IPollFunctions,
-	config: PollConfig,
+	parameters: PollParameters,
 	chainId: string,
 	address: string,
 	fromBlock: number,
@@ -69,7 +69,7 @@ async function readAddress(
 	let reachedBlock = fromBlock;
 	let pageToken: string | undefined;
 	for (let pages = 0; ; ) {
-		if (pages >= config.maxPages || timeLeft(deadline) === undefined) return { complete: false, reachedBlock };
+		if (pages >= parameters.maxPages || timeLeft(deadline) === undefined) return { complete: false, reachedBlock };
 		const query = { chainId, address, sortOrder: 'asc', startBlock: fromBlock, endBlock: head, pageToken } as const;
 		const page = await answeredInTime(fetchAddressTransactions(context, query, { deadline }));
 		if (page === undefined) {
@@ -115,7 +115,7 @@ async function readsChain(context: IPollFunctions, chainId: string, state: PollS
 /** Reads each due address from its cursor up to the head. */
 async function readEachAddress(
 	context: IPollFunctions,
-	config: PollConfig,
+	parameters: PollParameters,
 	chainId: string,
 	due: Due,
 	head: number,
@@ -123,11 +123,11 @@ async function readEachAddress(
 	keep: (entry: ListedTransaction) => boolean,
 ): Promise<Map<string, AddressProgress>> {
 	const progress = new Map<string, AddressProgress>();
-	for (const address of config.addresses.list) {
+	for (const address of parameters.addresses.list) {
 		const key = address.toLowerCase();
 		const from = due.get(key);
 		if (from === undefined) continue;
-		progress.set(key, await readAddress(context, config, chainId, address, from, head, deadline, keep));
+		progress.set(key, await readAddress(context, parameters, chainId, address, from, head, deadline, keep));
 	}
 	return progress;
 }
@@ -142,9 +142,9 @@ interface ChainPoll {
  * The chain's newest block and, for the Transfers output, its native token (once, kept in the
  * state); undefined when the service did not answer before the deadline.
  */
-async function readHead(context: IPollFunctions, config: PollConfig, chainId: string, state: PollState, call: ServiceCall): Promise<BlockMark | undefined> {
+async function readHead(context: IPollFunctions, parameters: PollParameters, chainId: string, state: PollState, call: ServiceCall): Promise<BlockMark | undefined> {
 	const head = await answeredInTime(fetchHeadBlock(context, chainId, call));
-	if (head === undefined || config.output === 'raw' || state.nativeToken !== undefined) return head;
+	if (head === undefined || parameters.output === 'raw' || state.nativeToken !== undefined) return head;
 	const nativeToken = await answeredInTime(fetchNativeToken.call(context, chainId, call));
 	if (nativeToken !== undefined) state.nativeToken = { ...nativeToken };
 	return nativeToken === undefined ? undefined : head;
@@ -155,15 +155,15 @@ async function readHead(context: IPollFunctions, config: PollConfig, chainId: st
  * each once, in chain order, as output items, and the cursor state that follows. Every read ends
  * by `deadline`; what was not read by then is read by the next poll.
  */
-async function pollChain(context: IPollFunctions, config: PollConfig, chainId: string, budget: number, deadline: number): Promise<ChainPoll> {
-	const state = loadState(context.getWorkflowStaticData('node'), chainId, config.startFromBlock);
+async function pollChain(context: IPollFunctions, parameters: PollParameters, chainId: string, budget: number, deadline: number): Promise<ChainPoll> {
+	const state = loadState(context.getWorkflowStaticData('node'), chainId, parameters.startFromBlock);
 	const call: ServiceCall = { deadline };
-	const head = await readHead(context, config, chainId, state, call);
+	const head = await readHead(context, parameters, chainId, state, call);
 	if (head === undefined) {
 		context.logger.warn(`Address Activity Poll Trigger: the service did not answer for chain ${chainId} within this poll's time; the next poll tries again`);
 		return { items: [], state };
 	}
-	alignCursors(state, config.addresses, head.number, config.startFromBlock);
+	alignCursors(state, parameters.addresses, head.number, parameters.startFromBlock);
 
 	const alreadyPutOut = emittedBefore(state);
 	// Nothing new since an address was last read: it is not due (a quiet chain costs one request a poll).
@@ -194,7 +194,7 @@ async function pollChain(context: IPollFunctions, config: PollConfig, chainId: s
 			);
 		}
 	} else {
-		progress = await readEachAddress(context, config, chainId, due, head.number, deadline, keep);
+		progress = await readEachAddress(context, parameters, chainId, due, head.number, deadline, keep);
 	}
 
 	const transactions = [...found.values()].sort(byChainOrder);
@@ -203,7 +203,7 @@ async function pollChain(context: IPollFunctions, config: PollConfig, chainId: s
 	if (head.transactionsThrough !== undefined && head.txCount !== undefined) {
 		state.chainMark = { block: head.number, transactionsBefore: head.transactionsThrough - head.txCount };
 	}
-	return { items: outputItems(transactions, config, chainId, state.nativeToken ?? {}), state };
+	return { items: outputItems(transactions, parameters, chainId, state.nativeToken ?? {}), state };
 }
 
 /**
@@ -211,32 +211,32 @@ async function pollChain(context: IPollFunctions, config: PollConfig, chainId: s
  * poll's budget for reading: what is left over waits for the next poll). The cursors move only
  * when the whole poll succeeded, so a failure on one chain repeats nothing on the others.
  */
-export async function pollNewActivity(context: IPollFunctions, config: PollConfig, budget: number): Promise<IDataObject[]> {
+export async function pollNewActivity(context: IPollFunctions, parameters: PollParameters, budget: number): Promise<IDataObject[]> {
 	const started = Date.now();
-	const share = chainShareMs(context, config);
-	const chainBudget = Math.max(1, Math.floor(budget / config.chainIds.length));
+	const share = chainShareMs(context, parameters);
+	const chainBudget = Math.max(1, Math.floor(budget / parameters.chainIds.length));
 	const polls: Array<ChainPoll & { chainId: string }> = [];
-	for (const [index, chainId] of config.chainIds.entries()) {
-		polls.push({ chainId, ...(await pollChain(context, config, chainId, chainBudget, started + share * (index + 1))) });
+	for (const [index, chainId] of parameters.chainIds.entries()) {
+		polls.push({ chainId, ...(await pollChain(context, parameters, chainId, chainBudget, started + share * (index + 1))) });
 	}
 	const staticData = context.getWorkflowStaticData('node');
 	for (const { chainId, state } of polls) saveState(staticData, chainId, state);
-	forgetOtherChains(staticData, config.chainIds);
+	forgetOtherChains(staticData, parameters.chainIds);
 	return polls.flatMap((poll) => poll.items);
 }
 
 /** One chain's newest transactions of the configured addresses, for Fetch Test Event. */
-async function newestOfChain(context: IPollFunctions, config: PollConfig, chainId: string, budget: number, deadline: number): Promise<ListedTransaction[]> {
+async function newestOfChain(context: IPollFunctions, parameters: PollParameters, chainId: string, budget: number, deadline: number): Promise<ListedTransaction[]> {
 	const found = new Map<string, ListedTransaction>();
-	if (config.addresses.size + 1 > budget) {
-		const monitored = config.addresses;
+	if (parameters.addresses.size + 1 > budget) {
+		const monitored = parameters.addresses;
 		const newest = await newestOnChain(context, chainId, (address) => monitored.has(address), TEST_EVENT_TRANSACTIONS, {
 			maxRequests: budget - 1,
 			deadline,
 		});
 		for (const entry of newest) found.set(hashOf(entry), entry);
 	} else {
-		for (const address of config.addresses.list) {
+		for (const address of parameters.addresses.list) {
 			const page = await fetchAddressTransactions(context, { chainId, address, sortOrder: 'desc', pageSize: TEST_EVENT_PAGE_SIZE }, { deadline });
 			for (const entry of page.entries) if (!found.has(hashOf(entry))) found.set(hashOf(entry), entry);
 		}
@@ -249,19 +249,19 @@ async function newestOfChain(context: IPollFunctions, config: PollConfig, chainI
  * chain, at once and without moving the cursors, so the editor shows real items. A list longer than
  * the poll's request share is matched against the chain's newest transactions instead.
  */
-export async function latestActivity(context: IPollFunctions, config: PollConfig, budget: number): Promise<IDataObject[]> {
-	const chainBudget = Math.max(1, Math.floor(budget / config.chainIds.length));
+export async function latestActivity(context: IPollFunctions, parameters: PollParameters, budget: number): Promise<IDataObject[]> {
+	const chainBudget = Math.max(1, Math.floor(budget / parameters.chainIds.length));
 	const newest: Array<{ entry: ListedTransaction; chainId: string; nativeToken: NativeToken }> = [];
-	for (const chainId of config.chainIds) {
-		const deadline = Date.now() + chainShareMs(context, config);
-		const nativeToken = config.output === 'transfers' ? await fetchNativeToken.call(context, chainId, { deadline }) : {};
-		for (const entry of await newestOfChain(context, config, chainId, chainBudget, deadline)) newest.push({ entry, chainId, nativeToken });
+	for (const chainId of parameters.chainIds) {
+		const deadline = Date.now() + chainShareMs(context, parameters);
+		const nativeToken = parameters.output === 'transfers' ? await fetchNativeToken.call(context, chainId, { deadline }) : {};
+		for (const entry of await newestOfChain(context, parameters, chainId, chainBudget, deadline)) newest.push({ entry, chainId, nativeToken });
 	}
 	// Newest first across chains by time; within a chain, chain order.
 	newest.sort((a, b) => b.entry.parsed.nativeTransaction.blockTimestamp - a.entry.parsed.nativeTransaction.blockTimestamp || byChainOrder(b.entry, a.entry));
 	const chosen: IDataObject[][] = [];
 	for (const { entry, chainId, nativeToken } of newest) {
-		const items = outputItems([entry], config, chainId, nativeToken);
+		const items = outputItems([entry], parameters, chainId, nativeToken);
 		if (items.length) chosen.push(items);
 		if (chosen.length === TEST_EVENT_TRANSACTIONS) break;
 	}

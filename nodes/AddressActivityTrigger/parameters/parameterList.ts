@@ -1,33 +1,33 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { chainLocatorProperty, chainsProperty } from '../../shared/parameters/chainParameters';
-import { transferFiltersProperty, watchAddressesProperty } from '../../shared/parameters/watchParameters';
+import { chainLocatorParameter, chainsParameter } from '../../shared/parameters/chainParameters';
+import { transferFiltersParameter, watchAddressesParameter } from '../../shared/parameters/watchParameters';
 import { CHAINS_FROM_VERSION } from './readParameters';
-import { eventSignaturesProperty, includeInternalTxsProperty, includeLogsProperty } from '../../shared/parameters/webhookParameters';
+import { eventSignaturesParameter, includeInternalTxsParameter, includeLogsParameter } from '../../shared/parameters/webhookParameters';
 import { EVM_ONLY, EVM_ONLY_IN_COLLECTION, evmOnly } from '../../shared/parameters/primaryNetworkParameters';
-import { eventTypeProperty, primaryNetworkParameterList } from './primaryNetworkParameters';
+import { eventTypeParameter, primaryNetworkParameterList } from './primaryNetworkParameters';
 
 /** Chain, addresses, webhook flags, Transfers output: the address_activity parameters. */
-const evmProperties: INodeProperties[] = [
-	chainLocatorProperty({
+const evmParameters: INodeProperties[] = [
+	chainLocatorParameter({
 		searchListMethod: 'searchWebhookChains',
 		description:
 			'The chain whose activity starts the workflow: pick one of the chains that support webhooks, or give its decimal chain ID (e.g. 43114 for the C-Chain, 43113 for its test network)',
 		displayOptions: { show: { '@version': [1, 2] } },
 	}),
-	chainsProperty(
+	chainsParameter(
 		'getWebhookChains',
 		'The chains whose activity starts the workflow, one webhook each at the service: chains that support webhooks, or their decimal chain IDs (e.g. 43114 for the C-Chain, 43113 for its test network)',
 		CHAINS_FROM_VERSION,
 	),
-	watchAddressesProperty,
-	eventSignaturesProperty(
+	watchAddressesParameter,
+	eventSignaturesParameter(
 		'Optional. Only activity with a log whose topic0 matches: 0x-prefixed 32-byte hashes, or signatures such as Transfer(address,address,uint256), which the node hashes. Empty means all activity. Changing it replaces the webhook.',
 	),
-	includeInternalTxsProperty(
+	includeInternalTxsParameter(
 		'Whether deliveries carry internal transactions, so that value moved by contract calls shows up as transfers (C-Chain only)',
 	),
-	includeLogsProperty("Whether deliveries carry the transaction's logs (shown in the Raw Message output)"),
+	includeLogsParameter("Whether deliveries carry the transaction's logs (shown in the Raw Message output)"),
 	{
 		displayName: 'Output',
 		name: 'output',
@@ -47,7 +47,7 @@ const evmProperties: INodeProperties[] = [
 			},
 		],
 	},
-	transferFiltersProperty,
+	transferFiltersParameter,
 ];
 
 export const triggerParameterList: INodeProperties[] = [
@@ -59,8 +59,8 @@ export const triggerParameterList: INodeProperties[] = [
 		default: '',
 		displayOptions: EVM_ONLY,
 	},
-	eventTypeProperty,
-	...evmProperties.map(evmOnly),
+	eventTypeParameter,
+	...evmParameters.map(evmOnly),
 	...primaryNetworkParameterList,
 	{
 		displayName: 'Options',

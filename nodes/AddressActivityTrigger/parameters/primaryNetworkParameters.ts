@@ -2,14 +2,14 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { EVENT_TYPES } from '../../shared/model/primaryNetwork';
 import {
-	addressSubEventProperties,
+	addressSubEventParameters,
 	eventTypeChoice,
 	forType,
-	networkProperty,
-	pChainAddressesProperty,
-	validatorFiltersProperty,
-	validatorKeyTypeProperty,
-	validatorSubEventProperties,
+	networkParameter,
+	pChainAddressesParameter,
+	validatorFiltersParameter,
+	validatorKeyTypeParameter,
+	validatorSubEventParameters,
 } from '../../shared/parameters/primaryNetworkParameters';
 
 // The trigger's parameters of the two primary-network event types; those Webhook > Create of the
@@ -18,7 +18,7 @@ import {
 const P_CHAIN = EVENT_TYPES.primaryNetworkAddressActivity;
 const VALIDATOR = EVENT_TYPES.validatorActivity;
 
-export const eventTypeProperty = eventTypeChoice('Event');
+export const eventTypeParameter = eventTypeChoice('Event');
 
 const deliveryNotice: INodeProperties = {
 	displayName:
@@ -29,16 +29,16 @@ const deliveryNotice: INodeProperties = {
 	displayOptions: forType(P_CHAIN, VALIDATOR),
 };
 
-const pChainProperties: INodeProperties[] = [
-	pChainAddressesProperty(
+const pChainParameters: INodeProperties[] = [
+	pChainAddressesParameter(
 		'P-Chain Addresses',
 		'The P-Chain addresses to watch, of the network chosen (P-avax1... on mainnet, P-fuji1... on Fuji), separated by commas, spaces or new lines (or an array from an expression)',
 	),
-	...addressSubEventProperties('Which activity starts the workflow'),
+	...addressSubEventParameters('Which activity starts the workflow'),
 ];
 
-const validatorProperties: INodeProperties[] = [
-	validatorKeyTypeProperty('Watch By'),
+const validatorParameters: INodeProperties[] = [
+	validatorKeyTypeParameter('Watch By'),
 	{
 		displayName: 'Node ID',
 		name: 'validatorKey',
@@ -59,15 +59,15 @@ const validatorProperties: INodeProperties[] = [
 		description: 'Exactly one subnet (L1) ID: the service takes a single key per validator webhook. Node IDs below narrow it to some of its validators.',
 		displayOptions: { show: { eventType: [VALIDATOR], validatorKeyType: ['subnetId'] } },
 	},
-	...validatorSubEventProperties(
+	...validatorSubEventParameters(
 		'Which activity starts the workflow',
 		"In AVAX (at most 9 decimals): the run starts once each time an L1 validator's fee balance falls to or below it. The node sends it in nAVAX.",
 	),
-	validatorFiltersProperty,
+	validatorFiltersParameter,
 ];
 
 /** The Output choice of the two types: their items, or the message as sent. */
-const primaryNetworkOutputProperty: INodeProperties = {
+const primaryNetworkOutputParameter: INodeProperties = {
 	displayName: 'Output',
 	name: 'output',
 	type: 'options',
@@ -82,10 +82,10 @@ const primaryNetworkOutputProperty: INodeProperties = {
 /** Everything the two primary-network types add to the trigger, after the Event choice. */
 export const primaryNetworkParameterList: INodeProperties[] = [
 	deliveryNotice,
-	networkProperty,
-	...pChainProperties,
-	...validatorProperties,
-	primaryNetworkOutputProperty,
+	networkParameter,
+	...pChainParameters,
+	...validatorParameters,
+	primaryNetworkOutputParameter,
 ];
 
 /**

@@ -5,7 +5,7 @@ import type { INodeProperties } from 'n8n-workflow';
  * ID (also from an expression). `searchListMethod` names the node's listSearch entry that is
  * bound to searchChains or searchWebhookChains.
  */
-export function chainLocatorProperty(
+export function chainLocatorParameter(
 	overrides: Partial<INodeProperties> & { searchListMethod: 'searchChains' | 'searchWebhookChains' },
 ): INodeProperties {
 	const { searchListMethod, ...rest } = overrides;
@@ -45,7 +45,7 @@ export function chainLocatorProperty(
  * chains picked from the service's list, or chain IDs from an expression (an array, or a text
  * with commas). Older versions keep the single Chain resource locator (`chainId`).
  */
-export function chainsProperty(loadOptionsMethod: 'getChains' | 'getWebhookChains', description: string, shownFrom: number): INodeProperties {
+export function chainsParameter(loadOptionsMethod: 'getChains' | 'getWebhookChains', description: string, shownFrom: number): INodeProperties {
 	return {
 		displayName: 'Chains',
 		name: 'chainIds',

@@ -57,7 +57,7 @@ export function eventTypeChoice(displayName: string, description?: string): INod
 	};
 }
 
-export const networkProperty: INodeProperties = {
+export const networkParameter: INodeProperties = {
 	displayName: 'Network',
 	name: 'network',
 	type: 'options',
@@ -71,7 +71,7 @@ export const networkProperty: INodeProperties = {
 };
 
 /** The P-Chain addresses a webhook watches; the name and description are the node's. */
-export function pChainAddressesProperty(displayName: string, description: string): INodeProperties {
+export function pChainAddressesParameter(displayName: string, description: string): INodeProperties {
 	return {
 		displayName,
 		name: 'pChainAddresses',
@@ -86,7 +86,7 @@ export function pChainAddressesProperty(displayName: string, description: string
 }
 
 /** Node ID or subnet ID: the kind of the one key a validator webhook watches. */
-export function validatorKeyTypeProperty(displayName: string): INodeProperties {
+export function validatorKeyTypeParameter(displayName: string): INodeProperties {
 	return {
 		displayName,
 		name: 'validatorKeyType',
@@ -107,7 +107,7 @@ const balanceTypeName = (value: string) => value.replace(/([A-Z])/g, ' $1').repl
 const WITH_BALANCE_THRESHOLD = { show: { eventType: [P_CHAIN], addressSubEvents: ['balance_threshold'] } };
 
 /** Sub-events, balance type and threshold of P-Chain address activity; `description` says what a sub-event does here. */
-export function addressSubEventProperties(description: string): INodeProperties[] {
+export function addressSubEventParameters(description: string): INodeProperties[] {
 	return [
 		{
 			displayName: 'Sub-Events',
@@ -146,7 +146,7 @@ export function addressSubEventProperties(description: string): INodeProperties[
 }
 
 /** Sub-events and the L1 fee balance threshold of validator activity; the descriptions say what they do here. */
-export function validatorSubEventProperties(description: string, thresholdDescription: string): INodeProperties[] {
+export function validatorSubEventParameters(description: string, thresholdDescription: string): INodeProperties[] {
 	return [
 		{
 			displayName: 'Sub-Events',
@@ -180,7 +180,7 @@ export function validatorSubEventProperties(description: string, thresholdDescri
 }
 
 /** Optional narrowing of a validator webhook to some nodes or subnets. */
-export const validatorFiltersProperty: INodeProperties = {
+export const validatorFiltersParameter: INodeProperties = {
 	displayName: 'Validator Filters',
 	name: 'validatorFilters',
 	type: 'collection',

@@ -5,15 +5,15 @@ import { AddressSet } from '../model/addresses';
 import { parseDecimal } from '../model/amounts';
 import { parseChainId, parseChainIds } from '../model/chainIds';
 import type { AssetType, Direction, TransferFilters } from '../model/transfers';
-import { addressesProperty } from './webhookParameters';
+import { addressesParameter } from './webhookParameters';
 
 // The parameters both triggers share: declared once, read once, the same wording when wrong.
 
-export const watchAddressesProperty = addressesProperty(
+export const watchAddressesParameter = addressesParameter(
 	'The monitored addresses: 0x followed by 40 hexadecimal characters, separated by commas, spaces or new lines (or an array from an expression). Letter case does not matter.',
 );
 
-export const transferFiltersProperty: INodeProperties = {
+export const transferFiltersParameter: INodeProperties = {
 	displayName: 'Filters',
 	name: 'filters',
 	type: 'collection',

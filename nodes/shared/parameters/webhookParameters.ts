@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 // A webhook's settings as node parameters: one shape in every node, each saying what it means there.
 
 /** EVM addresses as text (commas, spaces or new lines) or an array from an expression. */
-export function addressesProperty(description: string, required = true): INodeProperties {
+export function addressesParameter(description: string, required = true): INodeProperties {
 	return {
 		displayName: 'Addresses',
 		name: 'addresses',
@@ -16,15 +16,15 @@ export function addressesProperty(description: string, required = true): INodePr
 	};
 }
 
-export function includeInternalTxsProperty(description: string): INodeProperties {
+export function includeInternalTxsParameter(description: string): INodeProperties {
 	return { displayName: 'Include Internal Transactions', name: 'includeInternalTxs', type: 'boolean', default: false, description };
 }
 
-export function includeLogsProperty(description: string): INodeProperties {
+export function includeLogsParameter(description: string): INodeProperties {
 	return { displayName: 'Include Logs', name: 'includeLogs', type: 'boolean', default: false, description };
 }
 
-export function eventSignaturesProperty(description: string): INodeProperties {
+export function eventSignaturesParameter(description: string): INodeProperties {
 	return {
 		displayName: 'Event Signatures',
 		name: 'eventSignatures',

@@ -5,11 +5,11 @@ import { InvalidInputError } from '../../../shared/model/invalidInput';
 import { toNodeError } from '../../../shared/service/nodeErrors';
 import type { RetryPolicy } from '../../../shared/service/transport';
 import { changeAddresses } from '../../../shared/service/webhooks';
-import { webhookLocator } from '../../fields';
+import { webhookLocator } from '../../commonParameters';
 import type { AllAtOnce, ItemOutcome, ReadItem } from '../../operation';
-import { retryPolicy, webhookIdParameter, parsedParameter } from '../../parameters';
+import { retryPolicy, webhookIdParameter, parsedParameter } from '../../readParameters';
 import { batchSizeOption, batchSizeParameter } from './batches';
-import { addressesProperty } from '../../../shared/parameters/webhookParameters';
+import { addressesParameter } from '../../../shared/parameters/webhookParameters';
 import { keysMismatch, parseWebhookKeys, readWebhookList } from './webhookKeys';
 
 function requiredAddresses(value: unknown): string[] {
@@ -145,7 +145,7 @@ export function groupByWebhook<T extends { webhookId: string }>(items: T[]): T[]
 export function changeOperation(change: 'add' | 'remove', addressesDescription: string): AllAtOnce<ItemChange> {
 	const properties: INodeProperties[] = [
 		webhookLocator(),
-		addressesProperty(addressesDescription),
+		addressesParameter(addressesDescription),
 		{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [batchSizeOption] },
 	];
 	return {

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { ADDRESS_BATCH_SIZE } from '../../../shared/service/webhooks';
-import { parsedParameter, positiveInteger } from '../../parameters';
+import { parsedParameter, positiveInteger } from '../../readParameters';
 
 // A peer service caps one address change at 500 addresses; large enough to need few requests.
 const DEFAULT_BATCH_SIZE = ADDRESS_BATCH_SIZE;

@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { MAX_PAGE_SIZE, serviceList } from '../../../shared/service/pagination';
 import { getWebhook, webhookPath } from '../../../shared/service/webhooks';
-import { returnAllAndLimit, webhookLocator } from '../../fields';
-import { readListCall, webhookIdParameter, type ListCall } from '../../parameters';
+import { returnAllAndLimit, webhookLocator } from '../../commonParameters';
+import { readListCall, webhookIdParameter, type ListCall } from '../../readParameters';
 
 const properties: INodeProperties[] = [webhookLocator(), ...returnAllAndLimit()];
 

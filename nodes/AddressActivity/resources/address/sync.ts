@@ -3,13 +3,13 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { toNodeError } from '../../../shared/service/nodeErrors';
 import { changeAddresses } from '../../../shared/service/webhooks';
-import { webhookLocator } from '../../fields';
+import { webhookLocator } from '../../commonParameters';
 import type { ItemOutcome, ReadItem } from '../../operation';
 import type { RetryPolicy } from '../../../shared/service/transport';
-import { booleanParameter, parsedParameter, retryPolicy, webhookIdParameter } from '../../parameters';
+import { booleanParameter, parsedParameter, retryPolicy, webhookIdParameter } from '../../readParameters';
 import { groupByWebhook } from './acrossItems';
 import { batchSizeOption, batchSizeParameter } from './batches';
-import { addressesProperty } from '../../../shared/parameters/webhookParameters';
+import { addressesParameter } from '../../../shared/parameters/webhookParameters';
 import { keysMismatch, parseWebhookKeys, readWebhookList } from './webhookKeys';
 
 /** Lists in the output are cut to this many entries unless Include Full Lists is on. */
@@ -17,7 +17,7 @@ const LISTED = 100;
 
 const properties: INodeProperties[] = [
 	webhookLocator(),
-	addressesProperty(
+	addressesParameter(
 		'The complete list the webhook should monitor (0x addresses, or P-Chain addresses for a P-Chain webhook), separated by commas, spaces or new lines, or an array from an expression. The addresses of all input items are gathered into one list per webhook.',
 		false,
 	),

@@ -5,12 +5,12 @@ import { parseAddressesNamingAll } from '../../../shared/model/addresses';
 import { InvalidInputError, quoteValue } from '../../../shared/model/invalidInput';
 import { MalformedBalanceError, nativeBalance, noBalance, tokenBalance, type Balance, type BalanceSource } from '../../../shared/model/balances';
 import { wholeNumber } from '../../../shared/model/numbers';
-import { addressesProperty } from '../../../shared/parameters/webhookParameters';
+import { addressesParameter } from '../../../shared/parameters/webhookParameters';
 import { fetchNativeBalance, fetchTokenBalances, type TokenStandard } from '../../../shared/service/balances';
 import { toNodeError } from '../../../shared/service/nodeErrors';
 import type { RetryPolicy } from '../../../shared/service/transport';
 import type { AllAtOnce, ItemOutcome, ReadItem } from '../../operation';
-import { chainIdParameter, parsedParameter, readListCall, retryPolicy } from '../../parameters';
+import { chainIdParameter, parsedParameter, readListCall, retryPolicy } from '../../readParameters';
 
 // The four Balance operations share their parameters and their run: every address of every item
 // is read once per execution (items asking for the same address, asset and block share the read),
@@ -30,8 +30,8 @@ export interface BalanceRequest {
 	retry: RetryPolicy;
 }
 
-export function balanceAddressesProperty(what: string): INodeProperties {
-	return addressesProperty(
+export function balanceAddressesParameter(what: string): INodeProperties {
+	return addressesParameter(
 		`The EVM addresses whose ${what} to read, separated by commas, spaces or new lines, or an array from an expression. Each address's balances are items of their own, paired to this item.`,
 	);
 }

@@ -2,14 +2,14 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { parseAddressesNamingAll } from '../../../shared/model/addresses';
-import { chainLocatorProperty } from '../../../shared/parameters/chainParameters';
-import { returnAllAndLimit } from '../../fields';
-import { parsedParameter } from '../../parameters';
-import { balanceAddressesProperty, balanceOperation, blockNumberOption, readBalanceRequest, readList, type BalanceRequest } from './balanceReads';
+import { chainLocatorParameter } from '../../../shared/parameters/chainParameters';
+import { returnAllAndLimit } from '../../commonParameters';
+import { parsedParameter } from '../../readParameters';
+import { balanceAddressesParameter, balanceOperation, blockNumberOption, readBalanceRequest, readList, type BalanceRequest } from './balanceReads';
 
 const properties: INodeProperties[] = [
-	chainLocatorProperty({ searchListMethod: 'searchChains' }),
-	balanceAddressesProperty('ERC-20 token balances'),
+	chainLocatorParameter({ searchListMethod: 'searchChains' }),
+	balanceAddressesParameter('ERC-20 token balances'),
 	...returnAllAndLimit('Counted for each address: every address gives up to this many balances'),
 	{
 		displayName: 'Options',

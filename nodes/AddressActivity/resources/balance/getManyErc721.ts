@@ -1,13 +1,13 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { chainLocatorProperty } from '../../../shared/parameters/chainParameters';
-import { returnAllAndLimit } from '../../fields';
-import { balanceAddressesProperty, balanceOperation, readBalanceRequest, readList, readTokenContract, tokenContractOption, type BalanceRequest } from './balanceReads';
+import { chainLocatorParameter } from '../../../shared/parameters/chainParameters';
+import { returnAllAndLimit } from '../../commonParameters';
+import { balanceAddressesParameter, balanceOperation, readBalanceRequest, readList, readTokenContract, tokenContractOption, type BalanceRequest } from './balanceReads';
 
 const properties: INodeProperties[] = [
-	chainLocatorProperty({ searchListMethod: 'searchChains' }),
-	balanceAddressesProperty('ERC-721 tokens (NFTs)'),
+	chainLocatorParameter({ searchListMethod: 'searchChains' }),
+	balanceAddressesParameter('ERC-721 tokens (NFTs)'),
 	...returnAllAndLimit('Counted for each address: every address gives up to this many tokens'),
 	{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [tokenContractOption] },
 ];

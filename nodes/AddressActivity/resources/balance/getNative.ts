@@ -1,12 +1,12 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { chainLocatorProperty } from '../../../shared/parameters/chainParameters';
-import { balanceAddressesProperty, balanceOperation, blockNumberOption, readBalanceRequest, type BalanceRequest } from './balanceReads';
+import { chainLocatorParameter } from '../../../shared/parameters/chainParameters';
+import { balanceAddressesParameter, balanceOperation, blockNumberOption, readBalanceRequest, type BalanceRequest } from './balanceReads';
 
 const properties: INodeProperties[] = [
-	chainLocatorProperty({ searchListMethod: 'searchChains' }),
-	balanceAddressesProperty('native token balances (AVAX on the C-Chain)'),
+	chainLocatorParameter({ searchListMethod: 'searchChains' }),
+	balanceAddressesParameter('native token balances (AVAX on the C-Chain)'),
 	{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [blockNumberOption] },
 ];
 

@@ -1,14 +1,14 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { chainLocatorProperty } from '../../../shared/parameters/chainParameters';
+import { chainLocatorParameter } from '../../../shared/parameters/chainParameters';
 import { blocksRoute } from '../../../shared/service/chainRoutes';
-import { returnAllAndLimit } from '../../fields';
-import { chainIdParameter, readListCall } from '../../parameters';
+import { returnAllAndLimit } from '../../commonParameters';
+import { chainIdParameter, readListCall } from '../../readParameters';
 import { executeRouteList, type RouteListCall } from '../../routeOperations';
 
 const properties: INodeProperties[] = [
-	chainLocatorProperty({ searchListMethod: 'searchChains' }),
+	chainLocatorParameter({ searchListMethod: 'searchChains' }),
 	...returnAllAndLimit(),
 ];
 

@@ -1,12 +1,12 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { chainLocatorProperty } from '../../../shared/parameters/chainParameters';
+import { chainLocatorParameter } from '../../../shared/parameters/chainParameters';
 import { chainRoute } from '../../../shared/service/chainRoutes';
-import { chainIdParameter, retryPolicy } from '../../parameters';
+import { chainIdParameter, retryPolicy } from '../../readParameters';
 import { executeRouteGet, type RouteCall } from '../../routeOperations';
 
-const properties: INodeProperties[] = [chainLocatorProperty({ searchListMethod: 'searchChains' })];
+const properties: INodeProperties[] = [chainLocatorParameter({ searchListMethod: 'searchChains' })];
 
 export const description = updateDisplayOptions({ show: { resource: ['chain'], operation: ['get'] } }, properties);
 

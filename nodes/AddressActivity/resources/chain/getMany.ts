@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { chainsRoute } from '../../../shared/service/chainRoutes';
 import { serviceRequest } from '../../../shared/service/transport';
-import { filtersCollection, returnAllAndLimit } from '../../fields';
-import { readListCall, type ListCall } from '../../parameters';
+import { filtersCollection, returnAllAndLimit } from '../../commonParameters';
+import { readListCall, type ListCall } from '../../readParameters';
 import { oneOf } from '../../../shared/parameters/parameterChecks';
 
 const properties: INodeProperties[] = [

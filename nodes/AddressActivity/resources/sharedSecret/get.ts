@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { fetchSharedSecret } from '../../../shared/service/webhooks';
-import { readRetryPolicy, type ServiceCallParameters } from '../../parameters';
+import { readRetryPolicy, type ServiceCallParameters } from '../../readParameters';
 
 export const description: INodeProperties[] = [];
 

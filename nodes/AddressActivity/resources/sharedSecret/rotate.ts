@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { forgetSharedSecrets } from '../../../shared/memory/sharedSecrets';
 import { rotateSharedSecret } from '../../../shared/service/webhooks';
-import { readRetryPolicy, type ServiceCallParameters } from '../../parameters';
+import { readRetryPolicy, type ServiceCallParameters } from '../../readParameters';
 
 const properties: INodeProperties[] = [
 	{

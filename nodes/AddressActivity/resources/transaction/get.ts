@@ -1,13 +1,13 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { chainLocatorProperty } from '../../../shared/parameters/chainParameters';
+import { chainLocatorParameter } from '../../../shared/parameters/chainParameters';
 import { transactionRoute } from '../../../shared/service/chainRoutes';
-import { chainIdParameter, parsedParameter, requiredText, retryPolicy } from '../../parameters';
+import { chainIdParameter, parsedParameter, requiredText, retryPolicy } from '../../readParameters';
 import { executeRouteGet, type RouteCall } from '../../routeOperations';
 
 const properties: INodeProperties[] = [
-	chainLocatorProperty({ searchListMethod: 'searchChains' }),
+	chainLocatorParameter({ searchListMethod: 'searchChains' }),
 	{
 		displayName: 'Transaction Hash',
 		name: 'txHash',

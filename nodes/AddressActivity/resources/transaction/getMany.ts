@@ -1,15 +1,15 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { chainLocatorProperty } from '../../../shared/parameters/chainParameters';
+import { chainLocatorParameter } from '../../../shared/parameters/chainParameters';
 import { transactionsRoute } from '../../../shared/service/chainRoutes';
-import { filtersCollection, returnAllAndLimit } from '../../fields';
-import { chainIdParameter, readListCall } from '../../parameters';
+import { filtersCollection, returnAllAndLimit } from '../../commonParameters';
+import { chainIdParameter, readListCall } from '../../readParameters';
 import { executeRouteList, type RouteListCall } from '../../routeOperations';
 import { oneOf } from '../../../shared/parameters/parameterChecks';
 
 const properties: INodeProperties[] = [
-	chainLocatorProperty({ searchListMethod: 'searchChains' }),
+	chainLocatorParameter({ searchListMethod: 'searchChains' }),
 	...returnAllAndLimit(),
 	filtersCollection([
 		{

@@ -3,16 +3,16 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { isAddress } from '../../../shared/model/addresses';
 import { addressTransactionsRoute } from '../../../shared/service/chainRoutes';
-import { chainLocatorProperty } from '../../../shared/parameters/chainParameters';
+import { chainLocatorParameter } from '../../../shared/parameters/chainParameters';
 import { InvalidInputError, quoteValue } from '../../../shared/model/invalidInput';
 import { wholeNumber } from '../../../shared/model/numbers';
-import { filtersCollection, returnAllAndLimit, sortOrderOption } from '../../fields';
-import { chainIdParameter, parsedParameter, readListCall } from '../../parameters';
+import { filtersCollection, returnAllAndLimit, sortOrderOption } from '../../commonParameters';
+import { chainIdParameter, parsedParameter, readListCall } from '../../readParameters';
 import { executeRouteList, type RouteListCall } from '../../routeOperations';
 import { oneOf } from '../../../shared/parameters/parameterChecks';
 
 const properties: INodeProperties[] = [
-	chainLocatorProperty({ searchListMethod: 'searchChains' }),
+	chainLocatorParameter({ searchListMethod: 'searchChains' }),
 	{
 		displayName: 'Address',
 		name: 'address',

@@ -4,8 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { AddressSet, splitEntries, splitList } from '../../../shared/model/addresses';
 import { utxosRoute } from '../../../shared/service/chainRoutes';
 import { InvalidInputError, quoteValue } from '../../../shared/model/invalidInput';
-import { returnAllAndLimit, sortOrderOption } from '../../fields';
-import { checkedCollection, parseBoolean, parsedParameter, readListCall, requiredText, type CollectionChecks } from '../../parameters';
+import { returnAllAndLimit, sortOrderOption } from '../../commonParameters';
+import { checkedCollection, parseBoolean, parsedParameter, readListCall, requiredText, type CollectionChecks } from '../../readParameters';
 import { executeRouteList, type RouteListCall } from '../../routeOperations';
 import { oneOf } from '../../../shared/parameters/parameterChecks';
 

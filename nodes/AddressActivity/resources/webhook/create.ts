@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { parseAddresses } from '../../../shared/model/addresses';
-import { chainLocatorProperty } from '../../../shared/parameters/chainParameters';
+import { chainLocatorParameter } from '../../../shared/parameters/chainParameters';
 import { parseEventSignatures } from '../../../shared/model/eventSignatures';
 import { InvalidInputError } from '../../../shared/model/invalidInput';
 import { toNodeError } from '../../../shared/service/nodeErrors';
@@ -11,12 +11,12 @@ import { EVENT_TYPES, type EventType } from '../../../shared/model/primaryNetwor
 import { primaryNetworkCreateBody, type PrimaryNetworkWatch } from '../../../shared/service/primaryNetworkWebhooks';
 import { changeAddresses, createPrimaryNetworkWebhook, createWebhook, deleteWebhook, type NewWebhook } from '../../../shared/service/webhooks';
 import { batchSizeOption, batchSizeParameter } from '../address/batches';
-import { booleanParameter, chainIdParameter, parseCallbackUrl, parsedParameter, parseWebhookText, retryPolicy } from '../../parameters';
+import { booleanParameter, chainIdParameter, parseCallbackUrl, parsedParameter, parseWebhookText, retryPolicy } from '../../readParameters';
 import { oneOf } from '../../../shared/parameters/parameterChecks';
-import { addressesProperty, eventSignaturesProperty, includeInternalTxsProperty, includeLogsProperty } from '../../../shared/parameters/webhookParameters';
+import { addressesParameter, eventSignaturesParameter, includeInternalTxsParameter, includeLogsParameter } from '../../../shared/parameters/webhookParameters';
 import { readWebhookWatch } from './primaryNetworkCreate';
 import { EVM_ONLY, EVM_ONLY_IN_COLLECTION, evmOnly } from '../../../shared/parameters/primaryNetworkParameters';
-import { eventTypeProperty, primaryNetworkParameterList } from './primaryNetworkFields';
+import { eventTypeParameter, primaryNetworkParameterList } from './primaryNetworkParameters';
 import { withAvaxThresholds } from './readableThresholds';
 
 const EVENT_SIGNATURES_DESCRIPTION =
@@ -39,7 +39,7 @@ const webhookNameOption: INodeProperties = {
 };
 
 const properties: INodeProperties[] = [
-	eventTypeProperty,
+	eventTypeParameter,
 	{
 		displayName: 'Callback URL',
 		name: 'url',
@@ -49,18 +49,18 @@ const properties: INodeProperties[] = [
 		placeholder: 'https://example.com/address-activity',
 		description: 'Publicly reachable URL that receives a POST for every event the webhook watches',
 	},
-	evmOnly(chainLocatorProperty({ searchListMethod: 'searchWebhookChains' })),
+	evmOnly(chainLocatorParameter({ searchListMethod: 'searchWebhookChains' })),
 	evmOnly(
-		addressesProperty(
+		addressesParameter(
 			'Addresses to monitor (0x followed by 40 hex characters), separated by commas, spaces or new lines, or an array from an expression. Duplicates are dropped.',
 		),
 	),
 	evmOnly({
-		...eventSignaturesProperty(EVENT_SIGNATURES_DESCRIPTION),
+		...eventSignaturesParameter(EVENT_SIGNATURES_DESCRIPTION),
 		displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } },
 	}),
-	evmOnly(includeInternalTxsProperty('Whether deliveries carry the internal transactions (C-Chain 43114 and 43113 only)')),
-	evmOnly(includeLogsProperty('Whether deliveries carry the transaction logs')),
+	evmOnly(includeInternalTxsParameter('Whether deliveries carry the internal transactions (C-Chain 43114 and 43113 only)')),
+	evmOnly(includeLogsParameter('Whether deliveries carry the transaction logs')),
 	...primaryNetworkParameterList,
 	// Version 1.1: one Options collection; version 1 keeps its two collections, so that saved
 	// workflows keep their values (n8n drops parameters a node version does not declare).
@@ -83,7 +83,7 @@ const properties: INodeProperties[] = [
 		displayOptions: { show: { '@version': [1] } },
 		options: [
 			webhookDescriptionOption,
-			{ ...eventSignaturesProperty(EVENT_SIGNATURES_DESCRIPTION), displayOptions: EVM_ONLY_IN_COLLECTION },
+			{ ...eventSignaturesParameter(EVENT_SIGNATURES_DESCRIPTION), displayOptions: EVM_ONLY_IN_COLLECTION },
 			webhookNameOption,
 		],
 	},

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getWebhook } from '../../../shared/service/webhooks';
-import { webhookLocator } from '../../fields';
-import { readWebhookCall, type WebhookCall } from '../../parameters';
+import { webhookLocator } from '../../commonParameters';
+import { readWebhookCall, type WebhookCall } from '../../readParameters';
 import { withAvaxThresholds } from './readableThresholds';
 
 const properties: INodeProperties[] = [webhookLocator()];

@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { serviceList, servicePages, type Page } from '../../../shared/service/pagination';
 import { EVENT_TYPES, type EventType } from '../../../shared/model/primaryNetwork';
-import { filtersCollection, returnAllAndLimit } from '../../fields';
-import { parseWebhookStatus, readListCall, type ListCall } from '../../parameters';
+import { filtersCollection, returnAllAndLimit } from '../../commonParameters';
+import { parseWebhookStatus, readListCall, type ListCall } from '../../readParameters';
 import { oneOf } from '../../../shared/parameters/parameterChecks';
 import { EVENT_TYPE_OPTIONS } from '../../../shared/parameters/primaryNetworkParameters';
 import { withAvaxThresholds } from './readableThresholds';

@@ -2,9 +2,9 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { PrimaryNetworkWatch } from '../../../shared/service/primaryNetworkWebhooks';
 import { readPrimaryNetworkWatch, type WatchFieldNames } from '../../../shared/parameters/primaryNetworkWatch';
-import { parsedParameter } from '../../parameters';
+import { parsedParameter } from '../../readParameters';
 
-// Reads and checks Webhook > Create's fields of the two primary-network types (primaryNetworkFields.ts).
+// Reads and checks Webhook > Create's parameters of the two primary-network types (primaryNetworkParameters.ts).
 
 /** Webhook > Create's names of the fields the trigger names differently. */
 const FIELD_NAMES: WatchFieldNames = { pChainAddresses: 'Addresses', validatorKeyType: 'Key Type', validatorKey: () => 'Key' };

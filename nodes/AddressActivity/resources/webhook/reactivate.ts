@@ -6,8 +6,8 @@ import { fetchHeadBlock } from '../../../shared/service/chainData';
 import { EVENT_TYPES } from '../../../shared/model/primaryNetwork';
 import { fetchSharedSecret, getWebhook, updateWebhook, type RemoteWebhook } from '../../../shared/service/webhooks';
 import { answeredInTime, type ServiceCall } from '../../../shared/service/transport';
-import { webhookLocator } from '../../fields';
-import { readWebhookCall, type WebhookCall } from '../../parameters';
+import { webhookLocator } from '../../commonParameters';
+import { readWebhookCall, type WebhookCall } from '../../readParameters';
 import { withAvaxThresholds } from './readableThresholds';
 
 const properties: INodeProperties[] = [webhookLocator()];

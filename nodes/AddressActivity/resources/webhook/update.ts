@@ -3,9 +3,9 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { EVENT_TYPES } from '../../../shared/model/primaryNetwork';
 import { getWebhook, updateWebhook } from '../../../shared/service/webhooks';
-import { webhookLocator } from '../../fields';
-import { checkedCollection, parseBoolean, parseCallbackUrl, parseWebhookStatus, parseWebhookText, readWebhookCall, type CollectionChecks, type WebhookCall } from '../../parameters';
-import { includeInternalTxsProperty, includeLogsProperty } from '../../../shared/parameters/webhookParameters';
+import { webhookLocator } from '../../commonParameters';
+import { checkedCollection, parseBoolean, parseCallbackUrl, parseWebhookStatus, parseWebhookText, readWebhookCall, type CollectionChecks, type WebhookCall } from '../../readParameters';
+import { includeInternalTxsParameter, includeLogsParameter } from '../../../shared/parameters/webhookParameters';
 import { withAvaxThresholds } from './readableThresholds';
 
 const properties: INodeProperties[] = [
@@ -31,8 +31,8 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 			},
-			includeInternalTxsProperty('EVM Address Activity webhooks only: whether deliveries carry the internal transactions'),
-			includeLogsProperty('EVM Address Activity webhooks only: whether deliveries carry the transaction logs'),
+			includeInternalTxsParameter('EVM Address Activity webhooks only: whether deliveries carry the internal transactions'),
+			includeLogsParameter('EVM Address Activity webhooks only: whether deliveries carry the transaction logs'),
 			{
 				displayName: 'Name',
 				name: 'name',

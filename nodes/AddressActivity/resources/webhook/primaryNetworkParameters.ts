@@ -2,14 +2,14 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { EVENT_TYPES } from '../../../shared/model/primaryNetwork';
 import {
-	addressSubEventProperties,
+	addressSubEventParameters,
 	eventTypeChoice,
 	forType,
-	networkProperty,
-	pChainAddressesProperty,
-	validatorFiltersProperty,
-	validatorKeyTypeProperty,
-	validatorSubEventProperties,
+	networkParameter,
+	pChainAddressesParameter,
+	validatorFiltersParameter,
+	validatorKeyTypeParameter,
+	validatorSubEventParameters,
 } from '../../../shared/parameters/primaryNetworkParameters';
 
 // Webhook > Create's fields of the two primary-network event types, each shown for its type only;
@@ -17,18 +17,18 @@ import {
 
 const VALIDATOR = EVENT_TYPES.validatorActivity;
 
-export const eventTypeProperty = eventTypeChoice('Event Type', 'What the webhook watches; each type has its own fields below');
+export const eventTypeParameter = eventTypeChoice('Event Type', 'What the webhook watches; each type has its own fields below');
 
-const pChainProperties: INodeProperties[] = [
-	pChainAddressesProperty(
+const pChainParameters: INodeProperties[] = [
+	pChainAddressesParameter(
 		'Addresses',
 		'P-Chain addresses of the network chosen (P-avax1... on mainnet, P-fuji1... on Fuji), separated by commas, spaces or new lines, or an array from an expression. Duplicates are dropped.',
 	),
-	...addressSubEventProperties('Which activity the service delivers'),
+	...addressSubEventParameters('Which activity the service delivers'),
 ];
 
-const validatorProperties: INodeProperties[] = [
-	validatorKeyTypeProperty('Key Type'),
+const validatorParameters: INodeProperties[] = [
+	validatorKeyTypeParameter('Key Type'),
 	{
 		displayName: 'Key',
 		name: 'validatorKey',
@@ -40,12 +40,12 @@ const validatorProperties: INodeProperties[] = [
 			'Exactly one node ID or subnet ID, of the Key Type chosen: the service watches one key per validator webhook and it cannot be changed later. For several, create one webhook each.',
 		displayOptions: forType(VALIDATOR),
 	},
-	...validatorSubEventProperties(
+	...validatorSubEventParameters(
 		'Which activity the service delivers',
 		"In AVAX (at most 9 decimals): delivered when an L1 validator's fee balance falls to or below it. The node sends it in nAVAX.",
 	),
-	validatorFiltersProperty,
+	validatorFiltersParameter,
 ];
 
 /** Network, then the fields of the type chosen. */
-export const primaryNetworkParameterList: INodeProperties[] = [networkProperty, ...pChainProperties, ...validatorProperties];
+export const primaryNetworkParameterList: INodeProperties[] = [networkParameter, ...pChainParameters, ...validatorParameters];

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { chainLocatorProperty, chainsProperty } from '../shared/parameters/chainParameters';
-import { transferFiltersProperty, watchAddressesProperty } from '../shared/parameters/watchParameters';
-import { includeInternalTxsProperty } from '../shared/parameters/webhookParameters';
+import { chainLocatorParameter, chainsParameter } from '../shared/parameters/chainParameters';
+import { transferFiltersParameter, watchAddressesParameter } from '../shared/parameters/watchParameters';
+import { includeInternalTxsParameter } from '../shared/parameters/webhookParameters';
 
 /** Default of Max Pages per Address: 1,000 transactions of one address per poll. */
 export const DEFAULT_MAX_PAGES = 10;
@@ -10,20 +10,20 @@ export const DEFAULT_MAX_PAGES = 10;
 export const DEFAULT_MAX_REQUESTS_PER_MINUTE = 120;
 
 // Poll Times (pollTimes) is not declared here: n8n adds it to every node with `polling: true`.
-export const pollTriggerProperties: INodeProperties[] = [
-	chainLocatorProperty({
+export const pollTriggerParameterList: INodeProperties[] = [
+	chainLocatorParameter({
 		searchListMethod: 'searchChains',
 		description:
 			'The chain whose transactions to poll: pick one from the list, or give its decimal chain ID (e.g. 43114 for the C-Chain, 43113 for its test network)',
 		displayOptions: { show: { '@version': [1] } },
 	}),
-	chainsProperty(
+	chainsParameter(
 		'getChains',
 		'The chains whose transactions to poll, each with its own cursor: chains the service serves, or their decimal chain IDs (e.g. 43114 for the C-Chain, 43113 for its test network)',
 		2,
 	),
-	watchAddressesProperty,
-	includeInternalTxsProperty(
+	watchAddressesParameter,
+	includeInternalTxsParameter(
 		'Whether value moved by contract calls shows up as internal transfers (C-Chain only), as with the webhook trigger option of the same name',
 	),
 	{
@@ -45,7 +45,7 @@ export const pollTriggerProperties: INodeProperties[] = [
 			},
 		],
 	},
-	transferFiltersProperty,
+	transferFiltersParameter,
 	{
 		displayName: 'Options',
 		name: 'options',
