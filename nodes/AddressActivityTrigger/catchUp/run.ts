@@ -67,6 +67,19 @@ function unreadSignaturesItem(request: CatchUpRequest, signatures: string[]): ID
 	};
 }
 
+/** Decoded Events cannot be caught up: the item that says which blocks' events are not put out. */
+function unreadEventsItem(request: CatchUpRequest): IDataObject {
+	const { fromBlock, toBlock } = request.catchUp;
+	return {
+		catchUp: true,
+		catchUpIncomplete: true,
+		message: `Chain data carries no logs: the events of blocks ${fromBlock} to ${toBlock} (the gap) cannot be decoded and are not put out`,
+		fromBlock,
+		toBlock,
+		webhookId: request.webhookId,
+	};
+}
+
 function catchUpItems(parameters: DeliveryParameters, gap: GapRead, request: CatchUpRequest, addresses: AddressSet, nativeToken: IDataObject): IDataObject[] {
 	const transactions = gap.transactions;
 	const items: IDataObject[] = request.catchUp.notBefore === null ? [] : [gapTooLongItem(request)];
@@ -97,6 +110,12 @@ export async function receiveCatchUp(
 	}
 	const copy = await claimMessage(context, url, request.messageId, details);
 	if (copy !== undefined) return copy;
+	if (parameters.events !== undefined) {
+		// Nothing is read or claimed: live deliveries of the gap's transactions still run.
+		const items = [...(request.catchUp.notBefore === null ? [] : [gapTooLongItem(request)]), unreadEventsItem(request)];
+		const caughtUp = { ...RECEIVED, catchUp: { fromBlock: request.catchUp.fromBlock, toBlock: request.catchUp.toBlock, transactions: 0 } };
+		return { workflowData: [context.helpers.returnJsonArray(items)], webhookResponse: caughtUp };
+	}
 	const addresses = new AddressSet([...parameters.addresses.lowerCase, ...(knownWebhook(url, request.webhookId)?.addresses.lowerCase ?? [])]);
 	let gap: GapRead;
 	let nativeToken: IDataObject = {};

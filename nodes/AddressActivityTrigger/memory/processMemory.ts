@@ -5,7 +5,8 @@
  *   rate-limited re-reads; the action node's Shared Secret > Rotate forgets it);
  * - knownWebhooks.ts: the webhooks at the trigger's URLs, ids that deliver elsewhere, reads under way;
  * - messageWindows.ts: the messages run per URL; transactionWindows.ts: the transactions put out;
- * - nativeTokens.ts, parsedAddressLists.ts, testRegistrations.ts, lifecycleStarts.ts.
+ * - nativeTokens.ts, parsedAddressLists.ts, parsedEventDefinitions.ts, testRegistrations.ts,
+ *   lifecycleStarts.ts.
  * Any of it may be lost at any moment; the secret and the webhooks are then read again from the
  * service (one attempt each, within the delivery's time: the service waits 10 s for an answer).
  */
@@ -15,6 +16,7 @@ import { forgetLifecycleStarts } from './lifecycleStarts';
 import { forgetMessageWindows } from './messageWindows';
 import { forgetNativeTokens } from './nativeTokens';
 import { forgetAddressLists } from './parsedAddressLists';
+import { forgetEventDefinitions } from './parsedEventDefinitions';
 import { forgetTestRegistrations } from './testRegistrations';
 import { forgetTransactionWindows } from './transactionWindows';
 
@@ -26,6 +28,7 @@ export function forgetProcessMemory(): void {
 	forgetLifecycleStarts();
 	forgetMessageWindows();
 	forgetAddressLists();
+	forgetEventDefinitions();
 	forgetTransactionWindows();
 	forgetTestRegistrations();
 }

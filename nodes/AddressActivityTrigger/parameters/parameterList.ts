@@ -7,6 +7,44 @@ import { eventSignaturesParameter, includeInternalTxsParameter, includeLogsParam
 import { EVM_ONLY, EVM_ONLY_IN_COLLECTION, evmOnly } from '../../shared/parameters/primaryNetworkParameters';
 import { eventTypeParameter, primaryNetworkParameterList } from './primaryNetworkParameters';
 
+/** The Decoded Events output's fields. */
+const decodedEventsParameters: INodeProperties[] = [
+	{
+		displayName: 'Event Definitions',
+		name: 'eventDefinitions',
+		type: 'string',
+		typeOptions: { rows: 6 },
+		default: '',
+		required: true,
+		placeholder:
+			'event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)\nevent Sync(uint112 reserve0, uint112 reserve1)',
+		hint: 'One event per line, as explorers and Solidity sources write it, with indexed and argument names; or paste a JSON ABI whole (its events are used)',
+		description:
+			'The events to decode. Their hashes also become the webhook\'s Event Signatures (unless you give some), so the service sends only these events; changing them replaces the webhook.',
+		displayOptions: { show: { output: ['events'] } },
+	},
+	{
+		displayName: 'Logs Matching No Definition',
+		name: 'unmatchedLogs',
+		type: 'options',
+		default: 'leaveOut',
+		options: [
+			{
+				name: 'Leave Out',
+				value: 'leaveOut',
+				description: 'Only the defined events come out, and the webhook asks the service for these events only',
+			},
+			{
+				name: 'Keep Raw',
+				value: 'keepRaw',
+				description:
+					'Every other log of the delivered transactions comes out as delivered (event null, its topics and data); the webhook then receives all activity of the addresses',
+			},
+		],
+		displayOptions: { show: { output: ['events'] } },
+	},
+];
+
 /** Chain, addresses, webhook flags, Transfers output: the address_activity parameters. */
 const evmParameters: INodeProperties[] = [
 	chainLocatorParameter({
@@ -22,12 +60,12 @@ const evmParameters: INodeProperties[] = [
 	),
 	watchAddressesParameter,
 	eventSignaturesParameter(
-		'Optional. Only activity with a log whose topic0 matches: 0x-prefixed 32-byte hashes, or signatures such as Transfer(address,address,uint256), which the node hashes. Empty means all activity. Changing it replaces the webhook.',
+		'Optional. Only activity with a log whose topic0 matches: 0x-prefixed 32-byte hashes, or signatures such as Transfer(address,address,uint256), which the node hashes. Empty means all activity (with Decoded Events: the defined events). Changing it replaces the webhook.',
 	),
 	includeInternalTxsParameter(
 		'Whether deliveries carry internal transactions, so that value moved by contract calls shows up as transfers (C-Chain only)',
 	),
-	includeLogsParameter("Whether deliveries carry the transaction's logs (shown in the Raw Message output)"),
+	includeLogsParameter("Whether deliveries carry the transaction's logs (shown in the Raw Message output; Decoded Events always gets them)"),
 	{
 		displayName: 'Output',
 		name: 'output',
@@ -41,6 +79,11 @@ const evmParameters: INodeProperties[] = [
 					'One item per native, internal, ERC-20, ERC-721 or ERC-1155 transfer that involves a monitored address',
 			},
 			{
+				name: 'Decoded Events',
+				value: 'events',
+				description: "One item per log of the events you define, decoded: the event's name and every argument by name",
+			},
+			{
 				name: 'Raw Message',
 				value: 'raw',
 				description: 'One item per delivery: the message exactly as the service sent it',
@@ -48,6 +91,7 @@ const evmParameters: INodeProperties[] = [
 		],
 	},
 	transferFiltersParameter,
+	...decodedEventsParameters,
 ];
 
 export const triggerParameterList: INodeProperties[] = [

@@ -5,6 +5,7 @@ import { EVENT_TYPES, type EventType } from '../../shared/model/primaryNetwork';
 import { rememberAddressList, rememberedAddressList } from '../memory/parsedAddressLists';
 import { parseEventSignatures } from '../../shared/model/eventSignatures';
 import { parsedTriggerParameter, readWatchParameters, type WatchParameters } from '../../shared/parameters/watchParameters';
+import { definitionSignatures, readEventDecoding, type EventDecoding } from './eventDefinitions';
 
 export type OnDeactivation = 'delete' | 'keep';
 
@@ -35,7 +36,10 @@ const parsed = parsedTriggerParameter;
 export type DeliveryParameters = Pick<
 	TriggerParameters,
 	'chainIds' | 'addresses' | 'output' | 'filters' | 'includeHeaders' | 'verifySignature'
->;
+> & {
+	/** The Decoded Events output's definitions; only for that output. */
+	events?: EventDecoding;
+};
 
 export function readTriggerParameters(this: TriggerContext): TriggerParameters {
 	return parametersOf(this, true);
@@ -62,9 +66,10 @@ function parametersOf(context: TriggerContext, full: true): TriggerParameters;
 function parametersOf(context: TriggerContext, full: false): DeliveryParameters;
 function parametersOf(context: TriggerContext, full: boolean): TriggerParameters | DeliveryParameters {
 	const { chainIds, addresses, output, filters } = readWatchParameters(context, CHAINS_FROM_VERSION, addressList);
-	const eventSignatures = full
+	const explicitSignatures = full
 		? parsed(context, 'Event Signatures', () => parseEventSignatures(context.getNodeParameter('eventSignatures', '')))
 		: [];
+	const events = output === 'events' ? readEventDecoding(context) : undefined;
 	const options = context.getNodeParameter('options', {}) as IDataObject;
 
 	const delivery: DeliveryParameters = {
@@ -74,13 +79,16 @@ function parametersOf(context: TriggerContext, full: boolean): TriggerParameters
 		filters,
 		includeHeaders: output === 'raw' && options.includeHeaders === true,
 		verifySignature: options.verifySignature !== false,
+		events,
 	};
 	if (!full) return delivery;
 	return {
 		...delivery,
-		eventSignatures,
+		// Given Event Signatures filter as they are; otherwise Decoded Events asks for its own events.
+		eventSignatures: explicitSignatures.length > 0 || events === undefined ? explicitSignatures : definitionSignatures(events),
 		includeInternalTxs: context.getNodeParameter('includeInternalTxs', false) as boolean,
-		includeLogs: context.getNodeParameter('includeLogs', false) as boolean,
+		// Decoding needs the logs.
+		includeLogs: events !== undefined || (context.getNodeParameter('includeLogs', false) as boolean),
 		onDeactivation: (options.onDeactivation as OnDeactivation | undefined) ?? 'delete',
 		webhookName: typeof options.webhookName === 'string' ? options.webhookName.trim() : '',
 	};

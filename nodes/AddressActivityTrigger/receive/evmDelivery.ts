@@ -14,6 +14,7 @@ import { knownNativeToken } from '../memory/nativeTokens';
 import type { DeliveryParameters } from '../parameters/readParameters';
 import { acknowledgeWithoutRun, answer, RECEIVED } from './answers';
 import { claimLiveTransaction, claimMessage } from './copies';
+import { deliveryEventItems } from './decodedEvents';
 import { freshKnownWebhook, ownWebhook } from './ownership';
 import { rawMessageItem } from './rawMessage';
 import type { VerifiedRequest } from './verifiedRequest';
@@ -66,7 +67,7 @@ export async function receiveEvmDelivery(context: IWebhookFunctions, request: Ve
 	return { workflowData: [context.helpers.returnJsonArray(items)], webhookResponse: RECEIVED };
 }
 
-/** The run's items: the message as sent (Raw Message) or its Transfers; undefined when the webhook's list could not be read. */
+/** The run's items: the message as sent (Raw Message), its Decoded Events or its Transfers; undefined when the webhook's list could not be read. */
 async function outputItems(
 	context: IWebhookFunctions,
 	request: VerifiedRequest<DeliveryParameters>,
@@ -75,6 +76,9 @@ async function outputItems(
 ): Promise<IDataObject[] | undefined> {
 	const { parameters, body } = request;
 	if (parameters.output === 'raw') return [rawMessageItem(context, parameters, body)];
+	if (parameters.events !== undefined) {
+		return deliveryEventItems(context, parameters.events, body, { messageId: delivery.messageId, webhookId: delivery.webhookId, chainId: chainOf(webhook, parameters) });
+	}
 	const monitored = await countedAddresses(context, request, webhook, delivery);
 	if (monitored === undefined) return undefined;
 	const chainId = chainOf(webhook, parameters);

@@ -97,7 +97,8 @@ function readTransferFilters(context: { getNode(): INode }, values: IDataObject)
 	return filters;
 }
 
-type TriggerOutput = 'transfers' | 'raw';
+/** Decoded Events ('events') is the webhook trigger's only: chain data carries no logs. */
+type TriggerOutput = 'transfers' | 'raw' | 'events';
 
 /** Chain, Addresses, Output and Filters: what both triggers need to put out the same items. */
 export interface WatchParameters {
