@@ -11,6 +11,7 @@ import type { AddressActivityCredentialData } from '../harness/credentials';
 import { PollHarness } from '../harness/poll';
 import { runNode } from '../harness/runNode';
 import { DeliveryReceiver, TriggerHarness } from '../harness/trigger';
+import { decodedEventItems } from './decodedEventRuns';
 import { primaryNetworkItems } from './primaryNetworkRuns';
 
 export interface OperationOutput {
@@ -184,7 +185,8 @@ async function triggerOutputs(service: TestService, credentials: AddressActivity
 		delivered.push(...caughtUp.map((item) => item.json));
 		delivered.push(...(await gapTooLongRun(service, credentials, receiver, receiverUrl, { ...shared, eventSignatures: `Transfer(address,address,uint256)\n${APPROVAL}`, includeLogs: false, options: {} })));
 		const polled = ((await pollTrigger.poll()).items ?? []).map((item) => item.json);
-		// One output.json describes every event type's items: the editor shows it before any run.
+		// One output.json describes every event type's and output's items: the editor shows it before any run.
+		delivered.push(...(await decodedEventItems(service, credentials, receiver, receiverUrl, shared, FUJI)));
 		delivered.push(...(await primaryNetworkItems(service, credentials)));
 		return [
 			reactivated,

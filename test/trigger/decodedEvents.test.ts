@@ -52,7 +52,7 @@ afterEach(async () => {
 });
 
 const eventParameters = (overrides: INodeParameters = {}) =>
-	triggerParameters({ addresses: ALICE, output: 'events', eventDefinitions: `${SWAP}\n${SYNC}`, ...overrides });
+	triggerParameters({ addresses: ALICE, output: 'decodedEvents', eventDefinitions: `${SWAP}\n${SYNC}`, ...overrides });
 
 async function activate(parameters: INodeParameters): Promise<TriggerHarness> {
 	trigger = new TriggerHarness({ parameters, credentials: { apiKey: key, baseUrl: stack.emulator.url }, publicUrl: stack.receiverUrl });

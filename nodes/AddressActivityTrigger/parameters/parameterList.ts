@@ -21,7 +21,7 @@ const decodedEventsParameters: INodeProperties[] = [
 		hint: 'One event per line, as explorers and Solidity sources write it, with indexed and argument names; or paste a JSON ABI whole (its events are used)',
 		description:
 			'The events to decode. Their hashes also become the webhook\'s Event Signatures (unless you give some), so the service sends only these events; changing them replaces the webhook.',
-		displayOptions: { show: { output: ['events'] } },
+		displayOptions: { show: { output: ['decodedEvents'] } },
 	},
 	{
 		displayName: 'Logs Matching No Definition',
@@ -41,7 +41,7 @@ const decodedEventsParameters: INodeProperties[] = [
 					'Every other log of the delivered transactions comes out as delivered (event null, its topics and data); the webhook then receives all activity of the addresses',
 			},
 		],
-		displayOptions: { show: { output: ['events'] } },
+		displayOptions: { show: { output: ['decodedEvents'] } },
 	},
 ];
 
@@ -80,7 +80,7 @@ const evmParameters: INodeProperties[] = [
 			},
 			{
 				name: 'Decoded Events',
-				value: 'events',
+				value: 'decodedEvents',
 				description: "One item per log of the events you define, decoded: the event's name and every argument by name",
 			},
 			{

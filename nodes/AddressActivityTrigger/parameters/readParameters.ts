@@ -69,7 +69,7 @@ function parametersOf(context: TriggerContext, full: boolean): TriggerParameters
 	const explicitSignatures = full
 		? parsed(context, 'Event Signatures', () => parseEventSignatures(context.getNodeParameter('eventSignatures', '')))
 		: [];
-	const events = output === 'events' ? readEventDecoding(context) : undefined;
+	const events = output === 'decodedEvents' ? readEventDecoding(context) : undefined;
 	const options = context.getNodeParameter('options', {}) as IDataObject;
 
 	const delivery: DeliveryParameters = {

@@ -97,8 +97,8 @@ function readTransferFilters(context: { getNode(): INode }, values: IDataObject)
 	return filters;
 }
 
-/** Decoded Events ('events') is the webhook trigger's only: chain data carries no logs. */
-type TriggerOutput = 'transfers' | 'raw' | 'events';
+/** Decoded Events is the webhook trigger's only: chain data carries no logs. */
+type TriggerOutput = 'transfers' | 'raw' | 'decodedEvents';
 
 /** Chain, Addresses, Output and Filters: what both triggers need to put out the same items. */
 export interface WatchParameters {
