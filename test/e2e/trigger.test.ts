@@ -1,6 +1,7 @@
 // The Address Activity Trigger in real n8n: activation registers one webhook at the service,
 // signed deliveries start one execution per message, forged and repeated deliveries start none,
-// deactivation removes the webhook, and an n8n restart loses no message and runs none twice.
+// deactivation removes the webhook, and an n8n restart loses no message and runs none twice;
+// with Output: Decoded Events a contract event arrives decoded.
 import { nodeOutput, type ExecutionSummary, type Workflow } from '../support/n8nClient';
 import type { DeliveryAttempt } from '../harness/emulatorControl';
 import { TRIGGER_NODE_NAME } from '../harness/names';
@@ -258,6 +259,48 @@ describe('the Address Activity Trigger in n8n', () => {
 		await sleep(1000);
 		expect(await webhooks()).toHaveLength(1);
 		await stack.client.deactivateWorkflow(keeper.id);
+	});
+
+	it('with Output: Decoded Events, a contract event delivered with its logs starts one run whose item has the decoded arguments', async () => {
+		const pool = addresses(1, '9001')[0];
+		const swapTopic = '0xd78ad95fa46c994b6551d0da85fc275fe613ce37657fb8d5e3d130840159d822';
+		const word = (value: string | bigint) => (typeof value === 'bigint' ? value.toString(16) : value.slice(2)).padStart(64, '0');
+		const swaps = await stack.client.createWorkflow(
+			triggerWorkflow({
+				name: 'Decoded swaps',
+				chainId: CHAIN,
+				addresses: [pool],
+				credential: stack.credential,
+				output: 'decodedEvents',
+				parameters: { eventDefinitions: 'event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)' },
+			}),
+		);
+		const url = `${stack.n8n.url}/webhook/${swaps.nodes.find((node) => node.name === TRIGGER)!.webhookId}/webhook`;
+		await stack.client.activateWorkflow(swaps.id);
+		const webhook = await waitFor('the Decoded Events webhook', async () => (await stack.control.webhooks()).find((candidate) => candidate.url === url && candidate.status === 'active'));
+		expect({ includeLogs: webhook.includeLogs, eventSignatures: webhook.metadata.eventSignatures }).toEqual({ includeLogs: true, eventSignatures: [swapTopic] });
+
+		const data = `0x${word(BigInt('1500000000000000000'))}${word(BigInt(0))}${word(BigInt(0))}${word(BigInt('7154321'))}`;
+		const tx = await stack.control.activity({ chainId: CHAIN, from: STRANGER, to: pool, input: '0x022c0d9f', logs: [{ address: pool, topics: [swapTopic, `0x${word(STRANGER)}`, `0x${word(ALICE)}`], data }] });
+		// The emulator's attempt log says when n8n acknowledged the message: its run exists by then.
+		await waitFor('the delivery acknowledged', async () => (await stack.control.deliveries({ webhookId: webhook.id })).some((attempt) => attempt.statusCode === 200));
+		const runs = await waitFor('the finished run', async () => {
+			const list = await stack.client.listExecutions(swaps.id);
+			return list.length > 0 && list.every((run) => run.status === 'success') ? list : undefined;
+		});
+		expect(runs).toHaveLength(1);
+		expect(nodeOutput(await stack.getExecution(runs[0].id), TRIGGER)).toEqual([
+			expect.objectContaining({
+				event: 'Swap',
+				signature: 'Swap(address,uint256,uint256,uint256,uint256,address)',
+				contract: pool,
+				txHash: tx.txHash,
+				decoded: true,
+				args: { sender: STRANGER, amount0In: '1500000000000000000', amount1In: '0', amount0Out: '0', amount1Out: '7154321', to: ALICE },
+			}),
+		]);
+		await stack.client.deactivateWorkflow(swaps.id);
+		await waitFor('the Decoded Events webhook removed', async () => !(await stack.control.webhooks()).some((candidate) => candidate.id === webhook.id));
 	});
 });
 

@@ -37,7 +37,9 @@ export interface TriggerWorkflowOptions {
 	chainIds?: string[];
 	addresses: string[];
 	credential: { id: string; name: string };
-	output?: 'transfers' | 'raw';
+	output?: 'transfers' | 'raw' | 'decodedEvents';
+	/** Further parameters of the trigger (e.g. Event Definitions). */
+	parameters?: Record<string, unknown>;
 	options?: Record<string, unknown>;
 	/** The node's typeVersion (default 1, as saved by earlier versions; the editor now creates 2). */
 	typeVersion?: number;
@@ -60,6 +62,7 @@ export function triggerWorkflow(options: TriggerWorkflowOptions): WorkflowInput 
 					...((options.typeVersion ?? 1) >= 3 ? { chainIds: options.chainIds ?? [options.chainId] } : { chainId: byId(options.chainId) }),
 					addresses: options.addresses.join('\n'),
 					output: options.output ?? 'transfers',
+					...options.parameters,
 					options: options.options ?? {},
 				},
 			},
