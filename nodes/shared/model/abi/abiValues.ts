@@ -9,11 +9,33 @@ import { AbiData, decodeUtf8, MalformedData } from './abiData';
 export type AbiValue = string | boolean | AbiValue[] | { [name: string]: AbiValue };
 
 const TWO_256 = BigInt(2) ** BigInt(256);
-const ONE = BigInt(1);
+const TWO_255 = BigInt(2) ** BigInt(255);
+const ZEROS = '0'.repeat(64);
+/** Words whose first 52 hex digits are zero hold at most 48 bits: a Number, read without BigInt. */
+const SMALL_PREFIX = ZEROS.slice(0, 52);
+/** An address is the last 20 bytes of its word. */
+const ADDRESS_PADDING = ZEROS.slice(0, 24);
+
+/** 2^bits, computed once per size. */
+const powers = new Map<number, bigint>();
+function power(bits: number): bigint {
+	let value = powers.get(bits);
+	if (value === undefined) {
+		value = BigInt(2) ** BigInt(bits);
+		powers.set(bits, value);
+	}
+	return value;
+}
 
 /** The key a parameter's value is found under: its name, or its position when it has none. */
 export function parameterKey(parameter: AbiParameter, position: number): string {
 	return parameter.name === '' ? String(position) : parameter.name;
+}
+
+/** Sets `record[key]`; defined rather than assigned for "__proto__", a valid argument name. */
+export function setValue(record: Record<string, AbiValue>, key: string, value: AbiValue): void {
+	if (key === '__proto__') Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+	else record[key] = value;
 }
 
 function childPath(path: string, parameter: AbiParameter, position: number): string {
@@ -21,13 +43,17 @@ function childPath(path: string, parameter: AbiParameter, position: number): str
 }
 
 function integer(word: string, type: { kind: 'uint' | 'int'; bits: number }, path: string): string {
+	// Small non-negative values (most amounts, counts, ids) fit every size: no BigInt needed.
+	if (word.startsWith(SMALL_PREFIX) && (type.bits > 48 || parseInt(word.slice(52), 16) < 2 ** (type.kind === 'int' ? type.bits - 1 : type.bits))) {
+		return String(parseInt(word.slice(52), 16));
+	}
 	const unsigned = BigInt(`0x${word}`);
-	const limit = ONE << BigInt(type.bits - (type.kind === 'int' ? 1 : 0));
 	if (type.kind === 'uint') {
-		if (unsigned >= limit) throw new MalformedData(`${path}: 0x${word} is not a uint${type.bits} (bits set above its ${type.bits})`);
+		if (type.bits < 256 && unsigned >= power(type.bits)) throw new MalformedData(`${path}: 0x${word} is not a uint${type.bits} (bits set above its ${type.bits})`);
 		return unsigned.toString();
 	}
-	const signed = unsigned >= TWO_256 / BigInt(2) ? unsigned - TWO_256 : unsigned;
+	const signed = unsigned >= TWO_255 ? unsigned - TWO_256 : unsigned;
+	const limit = power(type.bits - 1);
 	if (signed >= limit || signed < -limit) {
 		throw new MalformedData(`${path}: 0x${word} is not an int${type.bits} (not sign-extended from its ${type.bits} bits)`);
 	}
@@ -38,10 +64,10 @@ function integer(word: string, type: { kind: 'uint' | 'int'; bits: number }, pat
 export function wordValue(word: string, type: AbiType, path: string): string | boolean {
 	switch (type.kind) {
 		case 'address':
-			if (!word.startsWith('0'.repeat(24))) throw new MalformedData(`${path}: 0x${word} is not an address (bits set above its 20 bytes)`);
+			if (!word.startsWith(ADDRESS_PADDING)) throw new MalformedData(`${path}: 0x${word} is not an address (bits set above its 20 bytes)`);
 			return `0x${word.slice(24)}`;
 		case 'bool':
-			if (word !== '0'.repeat(64) && word !== `${'0'.repeat(63)}1`) {
+			if (word !== ZEROS && word !== `${ZEROS.slice(1)}1`) {
 				throw new MalformedData(`${path}: 0x${word} is not a bool (neither 0 nor 1)`);
 			}
 			return word.endsWith('1');
@@ -86,10 +112,7 @@ export function decodeParameters(data: AbiData, parameters: AbiParameter[], base
 		base,
 	);
 	const record: Record<string, AbiValue> = {};
-	parameters.forEach((parameter, index) => {
-		// Defined, not assigned: an argument may be named __proto__.
-		Object.defineProperty(record, parameterKey(parameter, index), { value: values[index], enumerable: true, writable: true, configurable: true });
-	});
+	parameters.forEach((parameter, index) => setValue(record, parameterKey(parameter, index), values[index]));
 	return record;
 }
 

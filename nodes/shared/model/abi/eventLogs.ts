@@ -4,7 +4,7 @@
 
 import { isValueType } from './abiTypes';
 import { AbiData, MalformedData } from './abiData';
-import { decodeSequence, parameterKey, wordValue, type AbiValue } from './abiValues';
+import { decodeSequence, parameterKey, setValue, wordValue, type AbiValue } from './abiValues';
 import type { EventDefinition } from './eventDefinitions';
 
 /** A log as the chain keeps it: up to four topics (absent ones null) and the data. */
@@ -79,10 +79,7 @@ function decodeWith(definition: EventDefinition, topics: string[], dataHex: stri
 		throw new MalformedData(`the data has ${data.length - data.furthest} bytes after the encoded arguments`);
 	}
 	const record: Record<string, AbiValue> = {};
-	definition.inputs.forEach((input, index) => {
-		// Defined, not assigned: an argument may be named __proto__.
-		Object.defineProperty(record, parameterKey(input, index), { value: values[index], enumerable: true, writable: true, configurable: true });
-	});
+	definition.inputs.forEach((input, index) => setValue(record, parameterKey(input, index), values[index]));
 	return record;
 }
 
