@@ -127,6 +127,42 @@ describe('Decoded Events', () => {
 		expect(itemsOf(delivery)[0]).toMatchObject({ contract: USDC, args: null, topics: [TRANSFER_TOPIC, topicOf(PAIR), topicOf(ALICE), null], data: otherLog.data });
 	});
 
+	it('decodes every ABI type, several definitions at once, an anonymous event and an indexed string (as its hash)', async () => {
+		const kitchen = 'event Everything(string indexed tag, int8 small, bool ok, bytes4 selector, bytes blob, string note, uint16[] list, (address who, int24 delta)[2] pairs, uint8[2][] grid)';
+		const ping = 'event Ping(address indexed from, uint64 nonce) anonymous';
+		await activate(eventParameters({ eventDefinitions: `${SWAP}\n${kitchen}\n${ping}`, unmatchedLogs: 'keepRaw' }));
+		const data = coder.encode(
+			['int8', 'bool', 'bytes4', 'bytes', 'string', 'uint16[]', 'tuple(address who, int24 delta)[2]', 'uint8[2][]'],
+			[-128, true, '0xdeadbeef', '0x00ff', 'héllo 😀', [1, 65535], [[ROUTER, -1], [ALICE, 8388607]], [[1, 2], [3, 4]]],
+		);
+		const everything = { address: PAIR, topics: [id('Everything(string,int8,bool,bytes4,bytes,string,uint16[],(address,int24)[2],uint8[2][])'), id('gold')], data };
+		const anonymous = { address: PAIR, topics: [topicOf(ALICE)], data: coder.encode(['uint64'], [BigInt('18446744073709551615')]) };
+		const items = itemsOf(await deliver({ logs: [everything, anonymous, swapLog(BigInt(2))] }));
+		expect(items.map((item) => [item.event, item.decoded])).toEqual([
+			['Everything', true],
+			['Ping', true],
+			['Swap', true],
+		]);
+		expect(items[0].args).toEqual({
+			tag: { hash: id('gold') },
+			small: '-128',
+			ok: true,
+			selector: '0xdeadbeef',
+			blob: '0x00ff',
+			note: 'héllo 😀',
+			list: ['1', '65535'],
+			pairs: [
+				{ who: ROUTER, delta: '-1' },
+				{ who: ALICE, delta: '8388607' },
+			],
+			grid: [
+				['1', '2'],
+				['3', '4'],
+			],
+		});
+		expect(items[1]).toMatchObject({ signature: 'Ping(address,uint64)', args: { from: ALICE, nonce: '18446744073709551615' } });
+	});
+
 	it('gives a log whose data does not fit its definition as an item that says so', async () => {
 		await activate(eventParameters());
 		const cut = { ...swapLog(BigInt(1)), data: swapLog(BigInt(1)).data.slice(0, 2 + 64 * 2) };
@@ -138,6 +174,12 @@ describe('Decoded Events', () => {
 			problem: 'amount0Out: the data is too short (64 bytes; amount0Out needs bytes 64 to 96)',
 			data: cut.data,
 		});
+	});
+
+	it('asks for no event filter when an event is anonymous (its logs have no topic0 to filter by)', async () => {
+		await activate(eventParameters({ eventDefinitions: `${SWAP}\nevent Ping(address indexed from, uint64 nonce) anonymous` }));
+		const [webhook] = await accountWebhooks();
+		expect({ includeLogs: webhook.includeLogs, eventSignatures: webhook.metadata.eventSignatures ?? [] }).toEqual({ includeLogs: true, eventSignatures: [] });
 	});
 
 	it('gives Event Signatures, when given, as the filter instead', async () => {
