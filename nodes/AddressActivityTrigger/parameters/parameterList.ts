@@ -65,7 +65,11 @@ const evmParameters: INodeProperties[] = [
 	includeInternalTxsParameter(
 		'Whether deliveries carry internal transactions, so that value moved by contract calls shows up as transfers (C-Chain only)',
 	),
-	includeLogsParameter("Whether deliveries carry the transaction's logs (shown in the Raw Message output; Decoded Events always gets them)"),
+	{
+		...includeLogsParameter("Whether deliveries carry the transaction's logs (shown in the Raw Message output)"),
+		// Decoded Events always asks for the logs: a switch there could only mislead.
+		displayOptions: { hide: { output: ['decodedEvents'] } },
+	},
 	{
 		displayName: 'Output',
 		name: 'output',

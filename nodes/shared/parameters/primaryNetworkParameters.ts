@@ -20,7 +20,11 @@ export const EVM_ONLY = { hide: { eventType: [P_CHAIN, VALIDATOR] } };
 export const EVM_ONLY_IN_COLLECTION = { hide: { '/eventType': [P_CHAIN, VALIDATOR] } };
 
 /** `property`, shown only while the event type is EVM address activity. */
-export const evmOnly = (property: INodeProperties): INodeProperties => ({ ...property, displayOptions: { ...property.displayOptions, ...EVM_ONLY } });
+export const evmOnly = (property: INodeProperties): INodeProperties => ({
+	...property,
+	// A property's own hide rules (e.g. for an output) are kept beside the event type's.
+	displayOptions: { ...property.displayOptions, hide: { ...property.displayOptions?.hide, ...EVM_ONLY.hide } },
+});
 
 export const EVENT_TYPE_OPTIONS: INodePropertyOptions[] = [
 	{
