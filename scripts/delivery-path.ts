@@ -12,8 +12,8 @@ import * as path from 'node:path';
 import { forgetProcessMemory } from '../nodes/AddressActivityTrigger/memory/processMemory';
 import { TriggerHarness, type ReceivedDelivery } from '../test/harness/trigger';
 import { PollHarness } from '../test/harness/poll';
-import { ALICE, CAROL, FUJI, startWithReceiver, triggerParameters } from '../test/trigger/support';
-import { pollParameters } from '../test/poll/support';
+import { ALICE, CAROL, FUJI, startWithReceiver, triggerParameters } from '../test/AddressActivityTrigger/support';
+import { pollParameters } from '../test/AddressActivityPollTrigger/support';
 
 const REPO_ROOT = path.resolve(__dirname, '..');
 

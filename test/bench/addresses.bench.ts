@@ -23,8 +23,8 @@ import { byId, createWebhook, serviceCall, startTestService } from '../harness/f
 import { runNode } from '../harness/runNode';
 import { PollHarness } from '../harness/poll';
 import { TriggerHarness } from '../harness/trigger';
-import { pollParameters } from '../poll/support';
-import { startWithReceiver, triggerParameters } from '../trigger/support';
+import { pollParameters } from '../AddressActivityPollTrigger/support';
+import { startWithReceiver, triggerParameters } from '../AddressActivityTrigger/support';
 import type { WorkflowNode } from '../support/n8nClient';
 
 const BATCH = 500;

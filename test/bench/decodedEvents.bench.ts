@@ -19,7 +19,7 @@ import { startEmulator } from '../emulator';
 import { EmulatorControl } from '../harness/emulatorControl';
 import { signDelivery } from '../harness/signing';
 import { DeliveryReceiver, TriggerHarness } from '../harness/trigger';
-import { ALICE, CAROL, FUJI, triggerParameters, USDC } from '../trigger/support';
+import { ALICE, CAROL, FUJI, triggerParameters, USDC } from '../AddressActivityTrigger/support';
 
 const LOGS = 100;
 const COUNT = 1000;

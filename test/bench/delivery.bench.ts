@@ -25,7 +25,7 @@ import { startEmulator } from '../emulator';
 import { EmulatorControl } from '../harness/emulatorControl';
 import { serviceCall } from '../harness/fixtures';
 import { DeliveryReceiver, TriggerHarness, type ReceivedDelivery } from '../harness/trigger';
-import { ALICE, CAROL, triggerParameters, USDC } from '../trigger/support';
+import { ALICE, CAROL, triggerParameters, USDC } from '../AddressActivityTrigger/support';
 
 interface Variant {
 	raw: Buffer;
