@@ -7,7 +7,7 @@ import { webhookLocator } from '../../commonParameters';
 import type { ItemOutcome, ReadItem } from '../../operation';
 import type { RetryPolicy } from '../../../shared/service/transport';
 import { booleanParameter, parsedParameter, retryPolicy, webhookIdParameter } from '../../readParameters';
-import { groupByWebhook } from './acrossItems';
+import { groupByWebhook } from './addressChanges';
 import { batchSizeOption, batchSizeParameter } from './batches';
 import { addressesParameter } from '../../../shared/parameters/webhookParameters';
 import { keysMismatch, parseWebhookKeys, readWebhookList } from './webhookKeys';

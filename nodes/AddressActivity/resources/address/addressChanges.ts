@@ -1,3 +1,5 @@
+// Address > Add and Remove: each item's change of its webhook's monitored addresses, run for all
+// input items at once (one read of each webhook's list, the writes batched, items applied in order).
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
