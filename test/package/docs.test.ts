@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 // The documentation points at things that exist: every repository file docs/development.md names
 // (it describes the code as it is), every relative link and #anchor in the README and docs/, and the
 // documentation URLs the nodes and the credential show in n8n.
