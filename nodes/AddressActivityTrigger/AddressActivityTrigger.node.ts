@@ -1,3 +1,16 @@
+/**
+ * The webhook trigger. A map of where things live:
+ * - A POST to the trigger's URL: webhook() below -> eventKinds/ (EVM address activity, or a P-Chain or
+ *   validator event type) -> receive/verifiedRequest.ts (its x-signature, with
+ *   ../shared/model/deliverySignature.ts) -> one receiver: receive/evmDelivery.ts,
+ *   receive/primaryNetworkDelivery.ts, or the trigger's own catch-up request (catchUp/request.ts tells
+ *   it apart; catchUp/run.ts, catchUp/resume.ts). Whether a copy runs: receive/copies.ts.
+ * - Activation and deactivation (webhookMethods): eventKinds/ -> lifecycle/ (catchUp/gaps.ts records
+ *   and closes a gap).
+ * - What one process remembers (lost on restart, never in static data): memory/, a module each
+ *   (memory/processMemory.ts lists them); the account's shared secret in ../shared/memory/sharedSecrets.ts.
+ * - What the workflow keeps in static data (the webhooks registered, where a catch-up starts): staticData/.
+ */
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type {
 	IHookFunctions,

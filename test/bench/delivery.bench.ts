@@ -14,7 +14,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { canonicalJson } from '../../nodes/shared/model/canonicalJson';
-import { isSignatureValid } from '../../nodes/AddressActivityTrigger/receive/signature';
+import { isSignatureValid } from '../../nodes/shared/model/deliverySignature';
 import { AddressSet } from '../../nodes/shared/model/addresses';
 import { parseDelivery } from '../../nodes/shared/model/deliverySchema';
 import { MessageWindow } from '../../nodes/AddressActivityTrigger/memory/messageWindows';

@@ -1,7 +1,7 @@
 import { createHmac } from 'crypto';
 
 import { canonicalJson } from '../../nodes/shared/model/canonicalJson';
-import type { SignatureScheme } from '../../nodes/AddressActivityTrigger/receive/signature';
+import type { SignatureScheme } from '../../nodes/shared/model/deliverySignature';
 import type { IncomingDelivery } from './trigger';
 
 /** Computes the x-signature header for `body` with one of the schemes, as the service would (tests sign their own requests with it). */

@@ -6,9 +6,9 @@
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { credentialKey, sharedSecretFor, type Arrival } from '../../shared/memory/sharedSecrets';
+import { isSignatureValid, type SignedDelivery } from '../../shared/model/deliverySignature';
 import { rawBodyOf, webhookUrlOfRequest } from '../../shared/n8n/n8nInternals';
 import { answer } from './answers';
-import { isSignatureValid, type SignedDelivery } from './signature';
 
 /** The service waits 10 s for an answer: calls to it while a delivery waits share this budget. */
 const SERVICE_BUDGET_MS = 4000;

@@ -3,10 +3,9 @@
  * missed: sent by the trigger itself at activation, and by Webhook > Reactivate once it has turned a
  * trigger's webhook on again. Signed as the service signs deliveries, so the trigger verifies it as one.
  */
-import { createHmac } from 'crypto';
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import { canonicalJson } from '../model/canonicalJson';
+import { signBody } from '../model/deliverySignature';
 
 /** The eventType of a catch-up request; the service never sends it. */
 export const CATCH_UP_EVENT = 'n8n_address_activity_catch_up';
@@ -31,12 +30,6 @@ export function resumeRequest(webhookId: string, chainId: string, toBlock: numbe
 	return { eventType: CATCH_UP_EVENT, messageId: `catch-up:${webhookId}:reactivated:${toBlock}`, webhookId, chainId, resume: { toBlock } };
 }
 
-/** x-signature for a body: HMAC-SHA256 of its JCS text keyed with the hex-decoded shared secret, base64. */
-export function catchUpSignature(sharedSecret: string, body: object): string | undefined {
-	if (!/^(?:[0-9a-fA-F]{2})+$/.test(sharedSecret)) return undefined;
-	return createHmac('sha256', Buffer.from(sharedSecret, 'hex')).update(canonicalJson(body)).digest('base64');
-}
-
 export interface CatchUpAnswer {
 	statusCode: number;
 	body: unknown;
@@ -49,7 +42,7 @@ interface HttpContext {
 /** Posts a catch-up request to a trigger's URL, signed when a secret is given, waiting `timeout` ms; any HTTP status is an answer. */
 export async function postCatchUpRequest(context: HttpContext, url: string, body: object, sharedSecret: string | undefined, timeout = CATCH_UP_ANSWER_MS): Promise<CatchUpAnswer> {
 	const headers: IDataObject = {};
-	const signed = sharedSecret === undefined ? undefined : catchUpSignature(sharedSecret, body);
+	const signed = sharedSecret === undefined ? undefined : signBody(sharedSecret, body);
 	if (signed !== undefined) headers['x-signature'] = signed;
 	const response = (await context.helpers.httpRequest({
 		method: 'POST',

@@ -1,6 +1,11 @@
+/**
+ * The delivery signature, x-signature, in one place: how the service signs a delivery and how a
+ * signature is checked. The trigger verifies every request to its URL with it; a catch-up request
+ * (from the trigger itself or Webhook > Reactivate) is signed with it, so it verifies as a delivery.
+ */
 import { createHmac, timingSafeEqual } from 'crypto';
 
-import { canonicalJson } from '../../shared/model/canonicalJson';
+import { canonicalJson } from './canonicalJson';
 
 const SHARED_SECRET_PATTERN = /^(?:[0-9a-fA-F]{2})+$/;
 const BACKSLASH = 0x5c;
@@ -19,6 +24,15 @@ function hexKey(sharedSecret: string): Buffer | undefined {
 
 function hmacSha256(key: Buffer | string, text: string | Buffer): Buffer {
 	return createHmac('sha256', key).update(text).digest();
+}
+
+/**
+ * x-signature for a body in the documented scheme (base64 HMAC-SHA256 of its JCS text keyed with the
+ * hex-decoded secret), or undefined when the secret is not hex text.
+ */
+export function signBody(sharedSecret: string, body: object): string | undefined {
+	const key = hexKey(sharedSecret);
+	return key === undefined ? undefined : createHmac('sha256', key).update(canonicalJson(body)).digest('base64');
 }
 
 export interface SignedDelivery {

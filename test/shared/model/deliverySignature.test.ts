@@ -1,6 +1,6 @@
 import { createHmac } from 'crypto';
 
-import { isSignatureValid } from '../../../nodes/AddressActivityTrigger/receive/signature';
+import { isSignatureValid, signBody } from '../../../nodes/shared/model/deliverySignature';
 import { signDelivery } from '../../harness/signing';
 
 // A throw-away test value, derived so no literal secret sits in the source.
@@ -81,5 +81,18 @@ describe('delivery signature (x-signature)', () => {
 		const rawVariant = hmacBase64(Buffer.from(secret, 'hex'), raw);
 		expect(isSignatureValid({ signature: rawVariant, rawBody: raw, body: parsed }, secret)).toBe(true);
 		expect(isSignatureValid({ signature: documented, rawBody: raw, body: parsed }, secret)).toBe(false);
+	});
+
+	it('signs a body in the documented scheme (what a catch-up request carries), which verifies as a delivery', () => {
+		expect(signBody(secret, body)).toBe(documented);
+		expect(signBody(secret.toUpperCase(), body)).toBe(documented);
+		const request = { eventType: 'n8n_address_activity_catch_up', messageId: 'catch-up:w-1:reactivated:7', resume: { toBlock: 7 } };
+		const signature = signBody(secret, request);
+		expect(isSignatureValid({ signature, rawBody: Buffer.from(JSON.stringify(request)), body: request }, secret)).toBe(true);
+		expect(isSignatureValid({ signature, rawBody: undefined, body: { ...request, messageId: 'other' } }, secret)).toBe(false);
+	});
+
+	it.each([['not hex text', 'not-hex'], ['an odd number of hex digits', 'abc'], ['empty', '']])('signs nothing when the secret is %s', (_case, notHex) => {
+		expect(signBody(notHex, body)).toBeUndefined();
 	});
 });
