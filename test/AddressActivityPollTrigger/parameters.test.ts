@@ -127,6 +127,8 @@ describe('parameters rejected before anything is sent', () => {
 		[{ addresses: '' }, 'No addresses to monitor'],
 		[{ chainId: { __rl: true, mode: 'id', value: 'avalanche' } }, 'Invalid Chain: "avalanche" is not a chain ID'],
 		[{ filters: { minimumAmount: 'lots' } }, 'Invalid Minimum Amount: "lots" is not a non-negative decimal number'],
+		[{ filters: { minimumAmount: 0.1 + 0.2 } }, 'Invalid Minimum Amount: "0.30000000000000004" has more than 15 significant digits, more than a number keeps exactly'],
+		[{ addresses: '0x12ab, 0x34cd' }, 'Invalid Addresses: 2 of 2 are not valid addresses (expected 0x followed by 40 hexadecimal characters): #1 "0x12ab", #2 "0x34cd"'],
 		[{ options: { startFromBlock: -1 } }, 'Invalid Start From Block: "-1" is not a whole number of 0 or more'],
 	])('%j: %s', async (overrides, message) => {
 		const trigger = service.harness({ ...pollParameters([randomAddress()]), ...overrides });

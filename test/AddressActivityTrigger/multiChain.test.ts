@@ -168,10 +168,10 @@ describe('a trigger watching two chains', () => {
 		await trigger.deactivate();
 	});
 
-	it('refuses a chain ID that is not a number before any request, naming the field and the value', async () => {
+	it('refuses chain IDs that are not numbers before any request, naming the field and every such value with its position', async () => {
 		await stack.control.clearRequests();
-		const trigger = harness(chainsParameters([FUJI, 'fuji']));
-		await expect(trigger.activate()).rejects.toThrow('Invalid Chains: "fuji" is not a chain ID (expected a decimal number such as 43114)');
+		const trigger = harness(chainsParameters(['c-chain', FUJI, 'fuji']));
+		await expect(trigger.activate()).rejects.toThrow('Invalid Chains: 2 of 3 are not chain IDs (expected a decimal number such as 43114): #1 "c-chain", #3 "fuji"');
 		expect(await stack.control.requests()).toEqual([]);
 	});
 

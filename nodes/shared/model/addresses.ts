@@ -1,4 +1,4 @@
-import { InvalidInputError, quoteValue } from './invalidInput';
+import { checkEntries, EntryKind, InvalidInputError, quoteValue } from './invalidInput';
 
 const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
 // Users paste lists from spreadsheets and chats: commas, semicolons, any whitespace.
@@ -22,6 +22,14 @@ export function splitEntries(value: unknown, split: (text: string) => string[], 
 
 export function isAddress(value: string): boolean {
 	return ADDRESS_PATTERN.test(value);
+}
+
+/** What a malformed entry of an address list is not. */
+export const NOT_AN_ADDRESS = new EntryKind('a valid address', 'valid addresses', 'expected 0x followed by 40 hexadecimal characters');
+
+/** An address as given, or NOT_AN_ADDRESS (for checkEntries). */
+export function checkAddress(entry: string): string | EntryKind {
+	return isAddress(entry) ? entry : NOT_AN_ADDRESS;
 }
 
 /** Anything that answers whether a lower-case address is in it. */
@@ -72,40 +80,20 @@ export class AddressSet implements AddressLookup {
 
 	/**
 	 * Monitored addresses from text (separated by commas, spaces or new lines) or an array (from an
-	 * expression). Each must be 0x plus 40 hex characters. Throws InvalidInputError naming the first bad address.
+	 * expression). Each must be 0x plus 40 hex characters: every one that is not is named, with its
+	 * position, in one InvalidEntriesError.
 	 */
 	static parse(value: unknown): AddressSet {
-		const set = new AddressSet();
-		for (const entry of splitEntries(value, splitList, 'an address or a list of addresses')) {
-			if (!isAddress(entry)) {
-				throw new InvalidInputError(`${quoteValue(entry)} is not a valid address (expected 0x followed by 40 hexadecimal characters)`, entry);
-			}
-			set.add(entry);
-		}
-		return set;
+		return new AddressSet(checkEntries(splitEntries(value, splitList, 'an address or a list of addresses'), checkAddress));
 	}
 }
 
-/** How many bad entries an error lists before it says how many more there are. */
-const NAMED_AT_MOST = 10;
-
 /**
- * Addresses as AddressSet.parse reads them, but a list with bad entries is refused naming every
- * one with its position (1-based, as the entries were given), so one run shows all that needs
- * fixing. None given is an error too.
+ * Addresses as AddressSet.parse reads them (every bad entry named with its position); none given
+ * is an error too.
  */
 export function parseAddressesNamingAll(value: unknown): AddressSet {
-	const entries = splitEntries(value, splitList, 'an address or a list of addresses');
-	const bad = entries.map((entry, index) => ({ entry, position: index + 1 })).filter(({ entry }) => !isAddress(entry));
-	const expected = '(expected 0x followed by 40 hexadecimal characters)';
-	if (bad.length === 1 && entries.length === 1) throw new InvalidInputError(`${quoteValue(bad[0].entry)} is not a valid address ${expected}`, bad[0].entry);
-	if (bad.length > 0) {
-		const named = bad.slice(0, NAMED_AT_MOST).map(({ entry, position }) => `entry ${position} ${quoteValue(entry)}`);
-		const more = bad.length > NAMED_AT_MOST ? ` and ${bad.length - NAMED_AT_MOST} more` : '';
-		const count = bad.length === 1 ? `1 of ${entries.length} entries is not a valid address` : `${bad.length} of ${entries.length} entries are not valid addresses`;
-		throw new InvalidInputError(`${count} ${expected}: ${named.join(', ')}${more}`, bad.length === 1 ? bad[0].entry : bad.map(({ entry }) => entry));
-	}
-	const set = new AddressSet(entries);
+	const set = AddressSet.parse(value);
 	if (set.size === 0) throw new InvalidInputError('no address given', value);
 	return set;
 }

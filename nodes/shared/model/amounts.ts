@@ -46,3 +46,42 @@ export function isAtLeast(amountRaw: string, decimals: number, minimum: DecimalN
 	const right = minimum.digits * TEN ** BigInt(Math.max(decimals, 0));
 	return left >= right;
 }
+
+/** Significant digits a number keeps exactly: any decimal with this many or fewer reads back as typed. */
+const EXACT_DIGITS = 15;
+
+function significantDigits(digits: string): number {
+	return digits.replace(LEADING_ZEROS, '').replace(TRAILING_ZEROS, '').length;
+}
+
+/**
+ * A number field's value as the decimal text it was typed as ("1e-7" -> "0.0000001"), or undefined
+ * when it is not a finite number of at most 15 significant digits, the most a number keeps exactly
+ * (a longer one, such as 0.1 + 0.2, shows digits nobody typed).
+ */
+export function decimalTextOfNumber(value: number): string | undefined {
+	if (!Number.isFinite(value)) return undefined;
+	const text = String(value);
+	const exponential = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+	if (exponential === null) return significantDigits(text.replace(/^-/, '').replace('.', '')) > EXACT_DIGITS ? undefined : text;
+	const [, sign, first, rest = '', exponent] = exponential;
+	const digits = `${first}${rest}`;
+	if (significantDigits(digits) > EXACT_DIGITS) return undefined;
+	const point = 1 + Number(exponent);
+	if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+	if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
+	return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
+/** Said of a number with more digits than it keeps exactly (amountText gives undefined for it). */
+export const INEXACT_NUMBER =
+	'has more than 15 significant digits, more than a number keeps exactly (give the amount as text with an expression, e.g. {{ "123456789.123456789" }})';
+
+/**
+ * An amount typed as text, or given by a number field, as exact decimal text (trimmed; not checked
+ * further); undefined for a number with more digits than it keeps exactly, whose digits were not typed.
+ */
+export function amountText(value: unknown): string | undefined {
+	if (typeof value === 'number') return Number.isFinite(value) ? decimalTextOfNumber(value) : String(value);
+	return typeof value === 'string' ? value.trim() : '';
+}

@@ -1,4 +1,4 @@
-import { InvalidInputError, quoteValue } from './invalidInput';
+import { checkEntries, EntryKind } from './invalidInput';
 import { splitEntries } from './addresses';
 import { keccak256Hex } from './keccak';
 
@@ -85,27 +85,24 @@ function splitSignatures(text: string): string[] {
 		.filter((entry) => entry !== '');
 }
 
+const NOT_AN_EVENT_SIGNATURE = new EntryKind(
+	'an event signature',
+	'event signatures',
+	'expected a 0x-prefixed 32-byte hash, or a canonical signature of argument types without names such as Transfer(address,address,uint256)',
+);
+
+/** An entry's topic0 hash (lower case), or NOT_AN_EVENT_SIGNATURE. */
+function checkEventSignature(entry: string): string | EntryKind {
+	if (HASH_PATTERN.test(entry)) return entry.toLowerCase();
+	const canonical = canonicalEventSignature(entry);
+	return canonical === undefined ? NOT_AN_EVENT_SIGNATURE : eventSignatureHash(canonical);
+}
+
 /**
  * Event signature filters (topic0 values) from 0x-prefixed 32-byte hashes or canonical
  * signatures such as Transfer(address,address,uint256), which are hashed with keccak-256.
- * Returns lowercase hashes without duplicates; throws InvalidInputError for a bad entry.
+ * Returns lowercase hashes without duplicates; throws InvalidEntriesError naming every bad entry.
  */
 export function parseEventSignatures(value: unknown): string[] {
-	const hashes: string[] = [];
-	for (const entry of splitEntries(value, splitSignatures, 'an event signature or a list of them')) {
-		let hash: string;
-		const canonical = HASH_PATTERN.test(entry) ? undefined : canonicalEventSignature(entry);
-		if (HASH_PATTERN.test(entry)) {
-			hash = entry.toLowerCase();
-		} else if (canonical !== undefined) {
-			hash = eventSignatureHash(canonical);
-		} else {
-			throw new InvalidInputError(
-				`${quoteValue(entry)} is not an event signature (expected a 0x-prefixed 32-byte hash, or a canonical signature of argument types without names such as Transfer(address,address,uint256))`,
-				entry,
-			);
-		}
-		if (!hashes.includes(hash)) hashes.push(hash);
-	}
-	return hashes;
+	return [...new Set(checkEntries(splitEntries(value, splitSignatures, 'an event signature or a list of them'), checkEventSignature))];
 }

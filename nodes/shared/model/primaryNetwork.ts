@@ -3,8 +3,8 @@
 // commonbalancetype) names it. Action node and triggers take every name and check from here.
 import { createHash } from 'crypto';
 
-import { formatUnits, parseDecimal } from './amounts';
-import { InvalidInputError } from './invalidInput';
+import { amountText, formatUnits, INEXACT_NUMBER, parseDecimal } from './amounts';
+import { EntryKind, InvalidInputError } from './invalidInput';
 
 export const EVENT_TYPES = {
 	addressActivity: 'address_activity',
@@ -55,9 +55,13 @@ export const BALANCE_TYPES = [
 /** 1 AVAX = 10^9 nAVAX on the primary network. */
 const NAVAX_DECIMALS = 9;
 
-/** "1.5" AVAX -> "1500000000" nAVAX, exactly; refuses what is not a non-negative amount with at most 9 decimals. */
+/**
+ * "1.5" AVAX (text, or a number from a number field) -> "1500000000" nAVAX, exactly; refuses what is
+ * not a non-negative amount with at most 9 decimals, and a number with more digits than it keeps exactly.
+ */
 export function avaxToNavax(value: unknown): string {
-	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+	const text = amountText(value);
+	if (text === undefined) throw new InvalidInputError(INEXACT_NUMBER, value);
 	const parsed = /e/i.test(text) ? undefined : parseDecimal(text);
 	if (parsed === undefined) throw new InvalidInputError('is not an amount of AVAX (a number such as 25 or 0.5)', value);
 	if (parsed.scale > NAVAX_DECIMALS) {
@@ -88,12 +92,16 @@ function bech32Checksum(hrp: string, data: number[]): boolean {
 	return checksum === 1;
 }
 
+export const NOT_A_P_CHAIN_ADDRESS = new EntryKind('a P-Chain address', 'P-Chain addresses', 'P-avax1... on mainnet, P-fuji1... on fuji');
+export const NOT_A_NODE_ID = new EntryKind('a node ID', 'node IDs', 'NodeID- followed by 32 or 33 letters and digits');
+export const NOT_A_SUBNET_ID = new EntryKind('a subnet ID', 'subnet IDs', '49 or 50 letters and digits, cb58');
+
 /** A P-Chain address ("P-avax1..." or "P-fuji1...", bech32 with a valid checksum) as the service lists it. */
 export function parsePChainAddress(value: unknown): string {
 	const text = typeof value === 'string' ? value.trim().toLowerCase() : '';
 	const match = P_CHAIN_ADDRESS.exec(text);
 	if (match === null || !bech32Checksum(match[1], [...match[2]].map((c) => BECH32_CHARS.indexOf(c)))) {
-		throw new InvalidInputError('is not a P-Chain address (P-avax1... on mainnet, P-fuji1... on fuji)', value);
+		throw new InvalidInputError(NOT_A_P_CHAIN_ADDRESS.notSaid(1), value);
 	}
 	return `P-${text.slice(2)}`;
 }
@@ -121,13 +129,13 @@ function cb58Payload(text: string): Buffer | undefined {
 export function parseNodeId(value: unknown): string {
 	const text = typeof value === 'string' ? value.trim() : '';
 	const payload = text.startsWith('NodeID-') ? cb58Payload(text.slice('NodeID-'.length)) : undefined;
-	if (payload?.length !== 20) throw new InvalidInputError('is not a node ID (NodeID- followed by 32 or 33 letters and digits)', value);
+	if (payload?.length !== 20) throw new InvalidInputError(NOT_A_NODE_ID.notSaid(1), value);
 	return text;
 }
 
 /** A subnet (L1) ID: a cb58 32-byte ID such as 11111111111111111111111111111111LpoYY. */
 export function parseSubnetId(value: unknown): string {
 	const text = typeof value === 'string' ? value.trim() : '';
-	if (cb58Payload(text)?.length !== 32) throw new InvalidInputError('is not a subnet ID (49 or 50 letters and digits, cb58)', value);
+	if (cb58Payload(text)?.length !== 32) throw new InvalidInputError(NOT_A_SUBNET_ID.notSaid(1), value);
 	return text;
 }

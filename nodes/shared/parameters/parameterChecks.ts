@@ -1,7 +1,10 @@
 import { splitEntries } from '../model/addresses';
-import { InvalidInputError, quoteValue } from '../model/invalidInput';
+import { checkEntries, EntryKind, InvalidInputError, quoteValue } from '../model/invalidInput';
 import {
 	avaxToNavax,
+	NOT_A_NODE_ID,
+	NOT_A_P_CHAIN_ADDRESS,
+	NOT_A_SUBNET_ID,
 	parseNodeId,
 	parsePChainAddress,
 	parseSubnetId,
@@ -11,7 +14,8 @@ import {
 
 // Checks of parameter values that the action node and the webhook trigger share (options, P-Chain
 // addresses, node and subnet IDs, sub-events, AVAX amounts), each refusing in words that name the
-// value; the caller names the field and, in the action node, the item (parameterErrors.ts's toInputError).
+// value (every refused entry of a list at once); the caller names the field and, in the action
+// node, the item (parameterErrors.ts's toInputError).
 
 const SEPARATORS = /[\s,;]+/;
 
@@ -51,23 +55,30 @@ export function networkOfPChainAddress(address: string): PrimaryNetwork | undefi
 	return (Object.keys(PREFIXES) as PrimaryNetwork[]).find((network) => address.startsWith(PREFIXES[network]));
 }
 
-/** One P-Chain address of `network`, as the service lists it. */
-function parsePChainAddressOf(network: PrimaryNetwork): (value: unknown) => string {
-	const parse = withValue(parsePChainAddress);
-	return (value) => {
-		const address = parse(value);
-		if (networkOfPChainAddress(address) !== network) {
-			throw new InvalidInputError(`${quoteValue(value)} is not a ${network} address (${network} P-Chain addresses start with ${PREFIXES[network]})`, value);
+/** An entry that is a P-Chain address of the other network. */
+const OF_OTHER_NETWORK: Record<PrimaryNetwork, EntryKind> = {
+	mainnet: new EntryKind('a mainnet address', 'mainnet addresses', `mainnet P-Chain addresses start with ${PREFIXES.mainnet}`),
+	fuji: new EntryKind('a fuji address', 'fuji addresses', `fuji P-Chain addresses start with ${PREFIXES.fuji}`),
+};
+
+/** One P-Chain address of `network`, as the service lists it, or what the entry is not (for checkEntries). */
+function checkPChainAddressOf(network: PrimaryNetwork): (entry: string) => string | EntryKind {
+	return (entry) => {
+		let address: string;
+		try {
+			address = parsePChainAddress(entry);
+		} catch {
+			return NOT_A_P_CHAIN_ADDRESS;
 		}
-		return address;
+		return networkOfPChainAddress(address) === network ? address : OF_OTHER_NETWORK[network];
 	};
 }
 
-/** P-Chain addresses of `network`, duplicates dropped; at least one. */
+/** P-Chain addresses of `network`, duplicates dropped; at least one. Every refused entry is named at once. */
 export function parsePChainAddresses(network: PrimaryNetwork): (value: unknown) => string[] {
-	const parseOne = parsePChainAddressOf(network);
+	const check = checkPChainAddressOf(network);
 	return (value) => {
-		const addresses = [...new Set(listEntries(value, 'a P-Chain address or a list of them').map(parseOne))];
+		const addresses = [...new Set(checkEntries(listEntries(value, 'a P-Chain address or a list of them'), check))];
 		if (addresses.length === 0) throw new InvalidInputError('no address given (a webhook watches at least one)', value);
 		return addresses;
 	};
@@ -93,19 +104,27 @@ export function parseValidatorKey(keyType: ValidatorKeyType): (value: unknown) =
 	};
 }
 
-/** Node IDs or subnet IDs of an optional filter, duplicates dropped; none is an empty list. */
+const NOT_A_KEY: Record<ValidatorKeyType, EntryKind> = { nodeId: NOT_A_NODE_ID, subnetId: NOT_A_SUBNET_ID };
+
+/** Node IDs or subnet IDs of an optional filter, duplicates dropped; none is an empty list. Every refused entry is named at once. */
 export function parseValidatorKeys(keyType: ValidatorKeyType): (value: unknown) => string[] {
-	return (value) => [...new Set(listEntries(value, `a list of ${KEY_WORDS[keyType]}s`).map(KEY_PARSERS[keyType]))];
+	const parse = keyType === 'nodeId' ? parseNodeId : parseSubnetId;
+	const check = (entry: string): string | EntryKind => {
+		try {
+			return parse(entry);
+		} catch {
+			return NOT_A_KEY[keyType];
+		}
+	};
+	return (value) => [...new Set(checkEntries(listEntries(value, `a list of ${KEY_WORDS[keyType]}s`), check))];
 }
 
 /** Sub-events from the multi-select or an expression (an array, or text separated by commas); at least one. */
 export function parseSubEvents<T extends string>(allowed: readonly T[]): (value: unknown) => T[] {
+	const names = allowed.map((entry) => `"${entry}"`).join(', ');
+	const unknown = new EntryKind(`one of ${names}`, `among ${names}`);
 	return (value) => {
-		const chosen = [...new Set(listEntries(value, 'a list of sub-events'))];
-		const unknown = chosen.find((entry) => !(allowed as readonly string[]).includes(entry));
-		if (unknown !== undefined) {
-			throw new InvalidInputError(`${quoteValue(unknown)} is not one of ${allowed.map((entry) => `"${entry}"`).join(', ')}`, unknown);
-		}
+		const chosen = [...new Set(checkEntries(listEntries(value, 'a list of sub-events'), (entry) => ((allowed as readonly string[]).includes(entry) ? entry : unknown)))];
 		if (chosen.length === 0) throw new InvalidInputError('no sub-event chosen (choose at least one)', value);
 		return chosen as T[];
 	};

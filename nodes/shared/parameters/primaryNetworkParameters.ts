@@ -108,6 +108,18 @@ export function validatorKeyTypeParameter(displayName: string): INodeProperties 
 /** Sentence-case names of the SDK's balance types: lockedStakeable -> Locked Stakeable. */
 const balanceTypeName = (value: string) => value.replace(/([A-Z])/g, ' $1').replace(/^./, (first) => first.toUpperCase());
 
+/**
+ * An amount of AVAX: a number field (the editor takes nothing else), empty until filled in. No
+ * numberPrecision: the editor would show 25000 as 25000.000000000; more than 9 decimals is refused
+ * when the node runs. Workflows saved when it was text keep their text, which is read the same way.
+ */
+const AVAX_AMOUNT = {
+	type: 'number',
+	default: null,
+	required: true,
+	typeOptions: { minValue: 0 },
+} satisfies Partial<INodeProperties>;
+
 const WITH_BALANCE_THRESHOLD = { show: { eventType: [P_CHAIN], addressSubEvents: ['balance_threshold'] } };
 
 /** Sub-events, balance type and threshold of P-Chain address activity; `description` says what a sub-event does here. */
@@ -139,9 +151,7 @@ export function addressSubEventParameters(description: string): INodeProperties[
 		{
 			displayName: 'Balance Threshold (AVAX)',
 			name: 'balanceThreshold',
-			type: 'string',
-			default: '',
-			required: true,
+			...AVAX_AMOUNT,
 			placeholder: '25000',
 			description: 'In AVAX (e.g. 25000 or 0.5; at most 9 decimals). The node sends it to the service in nAVAX (1 AVAX = 10^9 nAVAX).',
 			displayOptions: WITH_BALANCE_THRESHOLD,
@@ -173,9 +183,7 @@ export function validatorSubEventParameters(description: string, thresholdDescri
 		{
 			displayName: 'L1 Fee Balance Threshold (AVAX)',
 			name: 'feeBalanceThreshold',
-			type: 'string',
-			default: '',
-			required: true,
+			...AVAX_AMOUNT,
 			placeholder: '1.5',
 			description: thresholdDescription,
 			displayOptions: { show: { eventType: [VALIDATOR], validatorSubEvents: ['l1_validator_balance_threshold'] } },

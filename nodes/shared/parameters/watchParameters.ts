@@ -2,7 +2,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IHookFunctions, INode, INodeProperties, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { AddressSet } from '../model/addresses';
-import { parseDecimal } from '../model/amounts';
+import { amountText, INEXACT_NUMBER, parseDecimal } from '../model/amounts';
+import { quoteValue } from '../model/invalidInput';
 import { parseChainId, parseChainIds } from '../model/chainIds';
 import type { AssetType, Direction, TransferFilters } from '../model/transfers';
 import { addressesParameter } from './webhookParameters';
@@ -48,11 +49,12 @@ export const transferFiltersParameter: INodeProperties = {
 			],
 		},
 		{
+			// A number field (workflows saved when it was text keep their text, read the same way).
 			displayName: 'Minimum Amount',
 			name: 'minimumAmount',
-			type: 'string',
-			default: '',
-			placeholder: '0.5',
+			type: 'number',
+			default: 0,
+			typeOptions: { minValue: 0 },
 			description:
 				'Only transfers of at least this amount, in token units with decimals (1.5 means 1.5 tokens). An NFT counts as 1.',
 		},
@@ -85,11 +87,13 @@ function readTransferFilters(context: { getNode(): INode }, values: IDataObject)
 		directions: (values.directions as Direction[] | undefined) ?? [],
 		assetTypes: (values.assetTypes as AssetType[] | undefined) ?? [],
 	};
-	const minimum = String(values.minimumAmount ?? '').trim();
-	if (minimum !== '') {
+	const minimum = values.minimumAmount;
+	if (minimum !== undefined && minimum !== null && minimum !== '') {
 		filters.minimumAmount = parsedTriggerParameter(context, 'Minimum Amount', () => {
-			const value = parseDecimal(minimum);
-			if (value === undefined) throw new Error(`"${minimum}" is not a non-negative decimal number`);
+			const text = amountText(minimum);
+			if (text === undefined) throw new Error(`${quoteValue(minimum)} ${INEXACT_NUMBER}`);
+			const value = parseDecimal(text);
+			if (value === undefined) throw new Error(`"${text}" is not a non-negative decimal number`);
 			return value;
 		});
 	}

@@ -147,9 +147,11 @@ describe('activation registers one webhook', () => {
 		expect(webhook.description.length).toBeLessThanOrEqual(256);
 	});
 
-	it('fails before any request when an address is invalid, naming it', async () => {
-		const trigger = harness({ parameters: triggerParameters({ addresses: `${ALICE}, 0x12345` }) });
-		await expect(trigger.activate()).rejects.toThrow('Invalid Addresses: "0x12345" is not a valid address');
+	it('fails before any request when addresses are invalid, naming every one with its position', async () => {
+		const trigger = harness({ parameters: triggerParameters({ addresses: `${ALICE}, 0x12345\nnot-an-address, ${ALICE.slice(0, -1)}x` }) });
+		await expect(trigger.activate()).rejects.toThrow(
+			`Invalid Addresses: 3 of 4 are not valid addresses (expected 0x followed by 40 hexadecimal characters): #2 "0x12345", #3 "not-an-address", #4 "${ALICE.slice(0, -1)}x"`,
+		);
 		expect(await control.requests()).toEqual([]);
 	});
 

@@ -148,13 +148,19 @@ describe('bad parameters of the new event types', () => {
 	it.each([
 		['a threshold that is not a number', pChainParameters({ balanceThreshold: 'lots' }), 'Invalid Balance Threshold (AVAX): "lots" is not an amount of AVAX'],
 		['a threshold with more than 9 decimals', pChainParameters({ balanceThreshold: '0.0000000001' }), 'Invalid Balance Threshold (AVAX): "0.0000000001" has more than 9 decimals'],
-		['a mainnet address on Fuji', pChainParameters({ pChainAddresses: `${TREASURY}, ${MAINNET_WALLET}` }), `Invalid P-Chain Addresses: "${MAINNET_WALLET}" is not a fuji address (fuji P-Chain addresses start with P-fuji1)`],
+		['a mainnet address on Fuji', pChainParameters({ pChainAddresses: `${TREASURY}, ${MAINNET_WALLET}` }), `Invalid P-Chain Addresses: 1 of 2 is not a fuji address (fuji P-Chain addresses start with P-fuji1): #2 "${MAINNET_WALLET}"`],
+		[
+			'a mainnet address and a malformed one on Fuji',
+			pChainParameters({ pChainAddresses: `P-fuji1abc, ${TREASURY}, ${MAINNET_WALLET}` }),
+			`Invalid P-Chain Addresses: 2 of 3 are refused: #1 "P-fuji1abc" is not a P-Chain address (P-avax1... on mainnet, P-fuji1... on fuji); #3 "${MAINNET_WALLET}" is not a fuji address (fuji P-Chain addresses start with P-fuji1)`,
+		],
 		['an address that is not a P-Chain address', pChainParameters({ pChainAddresses: 'P-fuji1abc' }), 'Invalid P-Chain Addresses: "P-fuji1abc" is not a P-Chain address'],
 		['no sub-event', pChainParameters({ addressSubEvents: [] }), 'Invalid Sub-Events: no sub-event chosen (choose at least one)'],
 		['a node ID of the wrong form', validatorParameters({ validatorKeyType: 'nodeId', validatorKey: 'NodeID-abc' }), 'Invalid Node ID: "NodeID-abc" is not a node ID'],
 		['two keys for the validator type', validatorParameters({ validatorKeyType: 'nodeId', validatorKey: `${VALIDATOR}, ${OTHER_VALIDATOR}` }), new RegExp(`^Invalid Node ID: "${VALIDATOR}, NodeID-\\w+\\.\\.\\." holds 2 keys, but a validator webhook watches exactly one node ID \\(one webhook per key\\)$`)],
 		['a fee threshold that is not a number', validatorParameters({ feeBalanceThreshold: '1,5' }), 'Invalid L1 Fee Balance Threshold (AVAX): "1,5" is not an amount of AVAX'],
 		['a node ID filter of the wrong form', validatorParameters({ validatorFilters: { nodeIds: 'node-1' } }), 'Invalid Node IDs: "node-1" is not a node ID'],
+		['two node IDs of the wrong form in the filter', validatorParameters({ validatorFilters: { nodeIds: `node-1, ${OTHER_VALIDATOR}, NodeID-2` } }), 'Invalid Node IDs: 2 of 3 are not node IDs (NodeID- followed by 32 or 33 letters and digits): #1 "node-1", #3 "NodeID-2"'],
 	])('refuses %s at activation, naming field and value, before any request', async (_case, parameters, message) => {
 		await expect(harness(parameters).activate()).rejects.toThrow(message);
 		expect(await control.requests()).toEqual([]);

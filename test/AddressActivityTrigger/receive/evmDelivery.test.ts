@@ -192,7 +192,8 @@ describe('Transfers output', () => {
 			expect(await kindsWith({ assetTypes: ['erc20', 'erc721'] })).toEqual(['erc20:in', 'erc721:in']);
 		});
 
-		it('keeps amounts at or above the minimum, in token units', async () => {
+		it('keeps amounts at or above the minimum, in token units, from the number field and from text saved before it was one', async () => {
+			expect(await kindsWith({ minimumAmount: 1.5 })).toEqual(['native:out', 'erc20:in', 'erc1155:self']);
 			expect(await kindsWith({ minimumAmount: '1.5' })).toEqual(['native:out', 'erc20:in', 'erc1155:self']);
 		});
 

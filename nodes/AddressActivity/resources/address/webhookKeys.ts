@@ -1,27 +1,39 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { AddressSet, splitEntries } from '../../../shared/model/addresses';
-import { InvalidInputError, quoteValue } from '../../../shared/model/invalidInput';
+import { AddressSet, checkAddress, splitEntries } from '../../../shared/model/addresses';
+import { checkEntries, EntryKind, InvalidInputError, quoteValue } from '../../../shared/model/invalidInput';
 import { toInputError } from '../../../shared/parameters/parameterErrors';
-import { EVENT_TYPES, parsePChainAddress } from '../../../shared/model/primaryNetwork';
+import { EVENT_TYPES, NOT_A_P_CHAIN_ADDRESS, parsePChainAddress } from '../../../shared/model/primaryNetwork';
 import { fetchWebhookAddresses, getWebhook, type RemoteWebhook } from '../../../shared/service/webhooks';
 import type { ServiceCall } from '../../../shared/service/transport';
-import { networkOfPChainAddress, withValue } from '../../../shared/parameters/parameterChecks';
+import { networkOfPChainAddress } from '../../../shared/parameters/parameterChecks';
 
 // The Address operations serve EVM webhooks (0x addresses) and P-Chain webhooks (their keys, P-Chain
 // addresses). Which one a webhook is shows only in its record, which they read anyway for its list.
 
 const P_CHAIN_LIKE = /^p-/i;
 
+/** A 0x address as given, a P-Chain address as the service lists it, or what the entry is not. */
+function checkWebhookKey(entry: string): string | EntryKind {
+	if (!P_CHAIN_LIKE.test(entry)) return checkAddress(entry);
+	try {
+		return parsePChainAddress(entry);
+	} catch {
+		return NOT_A_P_CHAIN_ADDRESS;
+	}
+}
+
 /**
  * 0x addresses or P-Chain addresses, not both: duplicates dropped (letter case does not matter for
- * 0x addresses, P-Chain addresses are written as the service lists them). Empty is allowed.
+ * 0x addresses, P-Chain addresses are written as the service lists them). Empty is allowed. Every
+ * malformed entry is named at once, with its position.
  */
 export function parseWebhookKeys(value: unknown): string[] {
 	const entries = splitEntries(value, (text) => text.split(/[\s,;]+/).filter((part) => part !== ''), 'an address or a list of addresses');
-	const evm = AddressSet.parse(entries.filter((entry) => !P_CHAIN_LIKE.test(entry))).list;
-	const pChain = [...new Set(entries.filter((entry) => P_CHAIN_LIKE.test(entry)).map(withValue(parsePChainAddress)))];
+	const keys = checkEntries(entries, checkWebhookKey);
+	const evm = new AddressSet(keys.filter((key) => !P_CHAIN_LIKE.test(key))).list;
+	const pChain = [...new Set(keys.filter((key) => P_CHAIN_LIKE.test(key)))];
 	if (evm.length > 0 && pChain.length > 0) {
 		throw new InvalidInputError(
 			`the list mixes 0x addresses (${quoteValue(evm[0])}) and P-Chain addresses (${quoteValue(pChain[0])}); a webhook watches one kind`,

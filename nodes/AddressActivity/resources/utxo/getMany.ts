@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { AddressSet, splitEntries, splitList } from '../../../shared/model/addresses';
 import { utxosRoute } from '../../../shared/service/chainRoutes';
-import { InvalidInputError, quoteValue } from '../../../shared/model/invalidInput';
+import { checkEntries, EntryKind, InvalidInputError } from '../../../shared/model/invalidInput';
 import { returnAllAndLimit, sortOrderOption } from '../../commonParameters';
 import { checkedCollection, parseBoolean, parsedParameter, readListCall, requiredText, type CollectionChecks } from '../../readParameters';
 import { executeRouteList, type RouteListCall } from '../../routeOperations';
@@ -73,17 +73,12 @@ export const description = updateDisplayOptions({ show: { resource: ['utxo'], op
 // Bech32 addresses, optionally with the chain prefix: avax1..., fuji1..., P-avax1...
 const PRIMARY_NETWORK_ADDRESS = /^([PXC]-)?[a-z]{1,83}1[02-9ac-hj-np-z]{38}$/;
 
-/** The list as the Address parameters read it (same separators, duplicates dropped ignoring case), each entry bech32. */
+const NOT_A_PRIMARY_NETWORK_ADDRESS = new EntryKind('a primary-network address', 'primary-network addresses', 'expected bech32 such as avax1... or P-avax1...');
+
+/** The list as the Address parameters read it (same separators, duplicates dropped ignoring case), each entry bech32; every bad one named at once. */
 function parsePrimaryNetworkAddresses(value: unknown): string[] {
-	const entries = splitEntries(value, splitList, 'an address or a list of addresses');
-	for (const entry of entries) {
-		if (!PRIMARY_NETWORK_ADDRESS.test(entry)) {
-			throw new InvalidInputError(
-				`${quoteValue(entry)} is not a primary-network address (expected bech32 such as avax1... or P-avax1...)`,
-				entry,
-			);
-		}
-	}
+	const check = (entry: string) => (PRIMARY_NETWORK_ADDRESS.test(entry) ? entry : NOT_A_PRIMARY_NETWORK_ADDRESS);
+	const entries = checkEntries(splitEntries(value, splitList, 'an address or a list of addresses'), check);
 	const addresses = new AddressSet(entries).list;
 	if (addresses.length === 0) throw new InvalidInputError('no address given', value);
 	return addresses;

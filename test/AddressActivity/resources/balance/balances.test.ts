@@ -256,7 +256,7 @@ describe('Balance: bad input', () => {
 			items: [{ wallets: owner }, { wallets: [owner, '0x12ab', friend, 'vitalik.eth'] }],
 		});
 		expect(result.error?.message).toBe(
-			'Invalid Addresses in item 2: 2 of 4 entries are not valid addresses (expected 0x followed by 40 hexadecimal characters): entry 2 "0x12ab", entry 4 "vitalik.eth"',
+			'Invalid Addresses in item 2: 2 of 4 are not valid addresses (expected 0x followed by 40 hexadecimal characters): #2 "0x12ab", #4 "vitalik.eth"',
 		);
 		expect(await service.control.requests()).toEqual([]);
 	});

@@ -57,6 +57,19 @@ describe('P-Chain Address Activity: bad input is refused before any request', ()
 		expect(message).toBe('Invalid Balance Threshold (AVAX) in item 1: "0.0000000001" has more than 9 decimals (1 nAVAX = 0.000000001 AVAX)');
 	});
 
+	it('a balance threshold from the number field with more digits than a number keeps exactly', async () => {
+		// Typed as 123456789.123456789, the editor stores the nearest number, 123456789.12345679.
+		const message = await refused({ ...pChain, addressSubEvents: ['balance_threshold'], balanceType: 'unlocked', balanceThreshold: Number('123456789.123456789') });
+		expect(message).toBe(
+			'Invalid Balance Threshold (AVAX) in item 1: "123456789.12345679" has more than 15 significant digits, more than a number keeps exactly (give the amount as text with an expression, e.g. {{ "123456789.123456789" }})',
+		);
+	});
+
+	it('a balance threshold left empty in the number field', async () => {
+		const message = await refused({ ...pChain, addressSubEvents: ['balance_threshold'], balanceType: 'unlocked', balanceThreshold: null });
+		expect(message).toBe('Invalid Balance Threshold (AVAX) in item 1: no threshold given: the Balance Threshold sub-event needs the amount to watch for');
+	});
+
 	it('the Balance Threshold sub-event without a threshold (an expression that gives nothing)', async () => {
 		// Left empty in the editor, n8n itself refuses the required field; an expression can still give nothing.
 		const message = await refused({ ...pChain, addressSubEvents: ['balance_change', 'balance_threshold'], balanceType: 'unlocked', balanceThreshold: '={{ $json.threshold }}' });
@@ -66,7 +79,7 @@ describe('P-Chain Address Activity: bad input is refused before any request', ()
 	it('a P-Chain address of the other network', async () => {
 		const fuji = pChainAddress('fuji', 'elsewhere');
 		const message = await refused({ ...pChain, pChainAddresses: `${pChainAddress('mainnet', 'one')}\n${fuji}` });
-		expect(message).toBe(`Invalid Addresses in item 1: "${fuji}" is not a mainnet address (mainnet P-Chain addresses start with P-avax1)`);
+		expect(message).toBe(`Invalid Addresses in item 1: 1 of 2 is not a mainnet address (mainnet P-Chain addresses start with P-avax1): #2 "${fuji}"`);
 	});
 
 	it('a 0x address among P-Chain addresses', async () => {
@@ -85,7 +98,7 @@ describe('P-Chain Address Activity: bad input is refused before any request', ()
 
 	it('a sub-event from an expression that the type does not have', async () => {
 		const message = await refused({ ...pChain, addressSubEvents: '={{ ["balance_change", "validator_stake"] }}', balanceThreshold: '1' });
-		expect(message).toBe('Invalid Sub-Events in item 1: "validator_stake" is not one of "balance_change", "balance_threshold", "reward_distribution"');
+		expect(message).toBe('Invalid Sub-Events in item 1: 1 of 2 is not one of "balance_change", "balance_threshold", "reward_distribution": #2 "validator_stake"');
 	});
 
 	it('a balance type from an expression that the SDK does not have', async () => {
@@ -114,7 +127,7 @@ describe('Validator Activity: bad input is refused before any request', () => {
 
 	it('a bad entry in the Node IDs filter', async () => {
 		const message = await refused({ ...validator, validatorKeyType: 'subnetId', validatorKey: subnetId('l1'), validatorFilters: { nodeIds: `${nodeId('x')} NodeID-0` } });
-		expect(message).toBe('Invalid Node IDs in item 1: "NodeID-0" is not a node ID (NodeID- followed by 32 or 33 letters and digits)');
+		expect(message).toBe('Invalid Node IDs in item 1: 1 of 2 is not a node ID (NodeID- followed by 32 or 33 letters and digits): #2 "NodeID-0"');
 	});
 
 	it('a bad entry in the Subnet IDs filter', async () => {

@@ -82,7 +82,11 @@ describe('Webhook > Create, P-Chain Address Activity', () => {
 		expect(webhook.createdAtIso).toBe(new Date(webhook.createdAt as number).toISOString());
 	});
 
-	it('sends the balance threshold in nAVAX and puts it out in nAVAX and AVAX', async () => {
+	// The field is a number field; workflows saved when it was text ('25000.5') keep working.
+	it.each([
+		['a number, as the number field gives it', 25000.5],
+		['text, as workflows saved before it was a number field hold it', '25000.5'],
+	])('sends the balance threshold in nAVAX and puts it out in nAVAX and AVAX (%s)', async (_case, balanceThreshold) => {
 		const credentials = await service.newAccount();
 		const { webhook, body } = await createThroughNode(credentials, {
 			eventType: 'primary_network_address_activity',
@@ -90,7 +94,7 @@ describe('Webhook > Create, P-Chain Address Activity', () => {
 			pChainAddresses: pChainAddress('mainnet', 'treasury'),
 			addressSubEvents: ['balance_threshold'],
 			balanceType: 'lockedStaked',
-			balanceThreshold: '25000.5',
+			balanceThreshold,
 		});
 		expect((body as IDataObject).metadata).toMatchObject({ balanceThresholdFilter: { balanceType: 'lockedStaked', balanceThreshold: '25000500000000' } });
 		expect((webhook.metadata as IDataObject).balanceThresholdFilter).toEqual({
