@@ -72,15 +72,15 @@ describe('parseAddressesNamingAll', () => {
 
 	it('names every bad entry with its position among the entries given', () => {
 		expect(refusal(`${A}, 0x12ab\n${B}; vitalik.eth`)).toBe(
-			'2 of 4 entries are not valid addresses (expected 0x followed by 40 hexadecimal characters): entry 2 "0x12ab", entry 4 "vitalik.eth"',
+			'2 of 4 are not valid addresses (expected 0x followed by 40 hexadecimal characters): #2 "0x12ab", #4 "vitalik.eth"',
 		);
-		expect(refusal([A, 'nope'])).toBe('1 of 2 entries is not a valid address (expected 0x followed by 40 hexadecimal characters): entry 2 "nope"');
+		expect(refusal([A, 'nope'])).toBe('1 of 2 is not a valid address (expected 0x followed by 40 hexadecimal characters): #2 "nope"');
 		expect(refusal('0x12')).toBe('"0x12" is not a valid address (expected 0x followed by 40 hexadecimal characters)');
 	});
 
 	it('names the first ten bad entries and counts the rest', () => {
 		const message = refusal(Array.from({ length: 25 }, (_, index) => `bad${index + 1}`));
-		expect(message).toMatch(/^25 of 25 entries are not valid addresses .*: entry 1 "bad1", .*entry 10 "bad10" and 15 more$/);
+		expect(message).toMatch(/^25 of 25 are not valid addresses .*: #1 "bad1", .*#10 "bad10" and 15 more$/);
 	});
 
 	it('refuses an empty list', () => {
