@@ -35,6 +35,22 @@ import { readEventType } from './parameters/readParameters';
 import { receiveEvmDelivery } from './receive/evmDelivery';
 import { receivePrimaryNetworkDelivery } from './receive/primaryNetworkDelivery';
 
+/**
+ * The help n8n's trigger panel shows beside Execute step (HTML as n8n renders it there): how test
+ * and published runs differ, and that the service needs this n8n's public URL, said where the URL
+ * matters rather than as a notice over the parameters.
+ */
+const TRIGGER_PANEL: INodeTypeDescription['triggerPanel'] = {
+	header: '',
+	executionsHelp: {
+		inactive:
+			"<b>While building the workflow</b>, click Execute step: n8n registers a temporary webhook at the service and shows the next matching transfer here.<br /><br /><b>Then publish the workflow</b>: every matching transfer starts an execution, listed under the workflow's executions.<br /><br />The service delivers to this n8n's public webhook URL. An n8n the internet cannot reach (a laptop, a home or private network) receives nothing: use the Address Activity Poll Trigger there.",
+		active:
+			"<b>While building the workflow</b>, click Execute step: n8n registers a temporary webhook at the service and shows the next matching transfer here.<br /><br />The workflow is published: every matching transfer starts an execution, listed in the <a data-key=\"executions\">executions list</a>.<br /><br />The service delivers to this n8n's public webhook URL. An n8n the internet cannot reach (a laptop, a home or private network) receives nothing: use the Address Activity Poll Trigger there.",
+	},
+	activationHint: 'Once the workflow works, publish it: every matching transfer then starts an execution, without clicking here.',
+};
+
 /** The trigger's Event, read once per call: EVM address activity, or a P-Chain or validator event type. */
 function eventKindOf(context: IHookFunctions | IWebhookFunctions): EventKind {
 	const eventType = readEventType(context);
@@ -53,8 +69,9 @@ export class AddressActivityTrigger implements INodeType {
 		defaultVersion: 3,
 		subtitle: eventTypeSubtitle(triggerSubtitle),
 		// n8n's nodes panel lists this trigger under the Address Activity app and shows this line as
-		// the app's description; the public-URL advice is the notice at the top of the parameters.
+		// the app's description; the public-URL advice is in the trigger panel's help (triggerPanel).
 		description: 'Starts the workflow when a monitored blockchain address has activity',
+		triggerPanel: TRIGGER_PANEL,
 		defaults: { name: 'Address Activity Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

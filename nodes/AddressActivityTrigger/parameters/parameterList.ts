@@ -98,15 +98,28 @@ const evmParameters: INodeProperties[] = [
 	...decodedEventsParameters,
 ];
 
-export const triggerParameterList: INodeProperties[] = [
+/**
+ * Notices that apply only to a choice made in Options, each shown right below them while it holds
+ * (n8n's displayOptions read a collection's values by path). Nothing is shown by default.
+ */
+const optionNotices: INodeProperties[] = [
 	{
-		displayName:
-			'The service delivers to this n8n\'s public webhook URL. n8n not reachable from the internet (a laptop, a home or private network)? Use the Address Activity Poll Trigger instead: same items, no public URL needed.',
-		name: 'reachabilityNotice',
+		displayName: 'Verify Signature is off: anyone who learns this workflow\'s webhook URL can start it with a made-up delivery',
+		name: 'signatureOffNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: EVM_ONLY,
+		displayOptions: { show: { 'options.verifySignature': [false] } },
 	},
+	{
+		displayName: 'Catch Up At Most is 0: transfers made while the webhook was not receiving (workflow unpublished, n8n down) are not put out later',
+		name: 'catchUpOffNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { ...EVM_ONLY, show: { 'options.catchUpHours': [0] } },
+	},
+];
+
+export const triggerParameterList: INodeProperties[] = [
 	eventTypeParameter,
 	...evmParameters.map(evmOnly),
 	...primaryNetworkParameterList,
@@ -175,4 +188,5 @@ export const triggerParameterList: INodeProperties[] = [
 			},
 		],
 	},
+	...optionNotices,
 ];

@@ -18,16 +18,10 @@ import {
 const P_CHAIN = EVENT_TYPES.primaryNetworkAddressActivity;
 const VALIDATOR = EVENT_TYPES.validatorActivity;
 
-export const eventTypeParameter = eventTypeChoice('Event');
-
-const deliveryNotice: INodeProperties = {
-	displayName:
-		"The service delivers to this n8n's public webhook URL (the Poll Trigger does not offer this event). No catch-up: the service keeps no history of P-Chain or validator events to read back, so what happens while the workflow is inactive (or its webhook stopped) never starts a run.",
-	name: 'primaryNetworkNotice',
-	type: 'notice',
-	default: '',
-	displayOptions: forType(P_CHAIN, VALIDATOR),
-};
+export const eventTypeParameter = eventTypeChoice(
+	'Event',
+	'What starts the workflow. P-Chain and validator events are not caught up on: what happens while the workflow is unpublished never starts a run.',
+);
 
 const pChainParameters: INodeProperties[] = [
 	pChainAddressesParameter(
@@ -81,7 +75,6 @@ const primaryNetworkOutputParameter: INodeProperties = {
 
 /** Everything the two primary-network types add to the trigger, after the Event choice. */
 export const primaryNetworkParameterList: INodeProperties[] = [
-	deliveryNotice,
 	networkParameter,
 	...pChainParameters,
 	...validatorParameters,
