@@ -11,7 +11,7 @@ const NODE = { id: '1', name: 'Address Activity Trigger', type: 'n8n-nodes-addre
 
 /** The notices the editor shows for these parameters (the node's defaults filled in, as n8n does). */
 function shownNotices(parameters: INodeParameters): string[] {
-	const values = NodeHelpers.getNodeParameters(description.properties, parameters, true, false, { ...NODE, parameters }, description) ?? {};
+	const values = NodeHelpers.getNodeParameters(description.properties, parameters, true, false, NODE, description) ?? {};
 	const node = { ...NODE, parameters: values };
 	return description.properties
 		.filter((property: INodeProperties) => property.type === 'notice')
