@@ -2,13 +2,13 @@ import type { IDataObject } from 'n8n-workflow';
 import type { z } from 'zod';
 
 import type { EmulatorKey, RateLimitPolicy } from '../emulator';
-import type { DeliveryAttempt } from '../emulator/delivery/engine';
+import type { DeliveryAttempt, Outstanding } from '../emulator/delivery/engine';
 import type { LoggedRequest } from '../emulator/http/requestLog';
 import type { AddressActivityResource, PrimaryNetworkResource } from '../emulator/store';
 import type { pChainActivitySchema, validatorActivityInputSchema } from '../emulator/primary/activitySchemas';
 import type { SignatureScheme } from '../emulator/types';
 
-export type { DeliveryAttempt };
+export type { DeliveryAttempt, Outstanding };
 /** Valid P-Chain addresses, node IDs and subnet IDs from a seed, for tests of the primary-network types. */
 export { nodeId, pChainAddress, subnetId } from '../emulator/primary/ids';
 
@@ -165,6 +165,12 @@ export class EmulatorControl {
 	async deliveries(filter: { webhookId?: string; messageId?: string } = {}): Promise<DeliveryAttempt[]> {
 		const query = new URLSearchParams(Object.entries(filter).filter(([, value]) => value !== undefined) as Array<[string, string]>);
 		return (await this.call<{ deliveries: DeliveryAttempt[] }>('GET', `/_emulator/deliveries?${query.toString()}`)).deliveries;
+	}
+
+	/** Attempts under way and retries scheduled (for one webhook, or all): both empty once the emulator has nothing more to send. */
+	async outstanding(filter: { webhookId?: string } = {}): Promise<Outstanding> {
+		const query = filter.webhookId === undefined ? '' : `?webhookId=${encodeURIComponent(filter.webhookId)}`;
+		return await this.call<Outstanding>('GET', `/_emulator/deliveries/outstanding${query}`);
 	}
 
 	/** The account's shared secret, read the way any client of the service reads it. */

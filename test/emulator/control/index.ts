@@ -48,6 +48,10 @@ const handlers: Record<string, ControlHandler> = {
 		},
 	}),
 
+	'GET /_emulator/deliveries/outstanding': (emulator, _body, query) => ({
+		body: emulator.deliveries.outstanding({ webhookId: query.get('webhookId') || undefined }),
+	}),
+
 	'GET /_emulator/requests': (emulator) => ({ body: { requests: emulator.requestLog.list() } }),
 
 	'DELETE /_emulator/requests': (emulator) => {

@@ -37,6 +37,14 @@ interface Message {
 	bodyText: string;
 	attempts: number;
 	retryTask?: number;
+	/** emulator clock, ms since the epoch, of the scheduled retry */
+	retryAt?: number;
+}
+
+/** What the emulator will still send: attempts under way, and retries scheduled (emulator clock). */
+export interface Outstanding {
+	inFlight: Array<{ webhookId: string; messageId: string; attempt: number; startedAt: number }>;
+	retries: Array<{ webhookId: string; messageId: string; attempt: number; dueAt: number }>;
 }
 
 /** Per-webhook failure counters behind the automatic deactivation rules. */
@@ -91,6 +99,23 @@ export class DeliveryEngine {
 				(filter.webhookId === undefined || row.webhookId === filter.webhookId) &&
 				(filter.messageId === undefined || row.messageId === filter.messageId),
 		);
+	}
+
+	/**
+	 * Attempts under way and retries scheduled, for one webhook or all. Both empty: the emulator sends
+	 * nothing more until new activity comes (or a webhook is turned on again), so a test can wait for
+	 * this instead of watching for a while.
+	 */
+	outstanding(filter: { webhookId?: string } = {}): Outstanding {
+		const mine = (webhookId: string) => filter.webhookId === undefined || webhookId === filter.webhookId;
+		return {
+			inFlight: this.attempts
+				.filter((row) => row.outcome === 'pending' && mine(row.webhookId))
+				.map(({ webhookId, messageId, attempt, startedAt }) => ({ webhookId, messageId, attempt, startedAt })),
+			retries: [...this.waiting.values()]
+				.filter((message) => mine(message.webhook.id))
+				.map((message) => ({ webhookId: message.webhook.id, messageId: message.body.messageId, attempt: message.attempts + 1, dueAt: message.retryAt! })),
+		};
 	}
 
 	deactivationReason(webhookId: string): string | undefined {
@@ -192,7 +217,8 @@ export class DeliveryEngine {
 		if (webhook.status !== 'active') return;
 		const delayMs = (RETRY_DELAYS_SECONDS[message.attempts - 1] * 1000) / this.emulator.options.timeScale;
 		this.waiting.set(message.body.messageId, message);
-		message.retryTask = this.emulator.scheduler.schedule(startedAt + delayMs, () => void this.attempt(message));
+		message.retryAt = startedAt + delayMs;
+		message.retryTask = this.emulator.scheduler.schedule(message.retryAt, () => void this.attempt(message));
 	}
 
 	private deactivate(webhook: WebhookRecord, reason: string): void {

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 // Tests read JSON answers field by field; typing every response shape would add nothing.
 import { startEmulator, type RunningEmulator, type StartEmulatorOptions } from '../index';
-import { sleep, waitFor } from '../../harness/wait';
+import { waitFor } from '../../harness/wait';
 import { address, call, signatureIsValid, startReceiver, webhookBody, type Receiver, type ReceiverPolicy } from './harness';
 
 const RETRY_SCHEDULE_MS = [10, 60, 300, 600, 1800, 7200, 21600, 43200, 86400].map((seconds) => seconds * 1000);
@@ -14,6 +14,8 @@ interface Setup {
 	attempts(): Promise<Array<Record<string, any>>>;
 	status(): Promise<string>;
 	advance(ms: number): Promise<void>;
+	/** GET /_emulator/deliveries/outstanding for the webhook */
+	outstanding(): Promise<{ inFlight: Array<Record<string, any>>; retries: Array<Record<string, any>> }>;
 }
 
 describe('delivery retries and automatic deactivation', () => {
@@ -46,6 +48,9 @@ describe('delivery retries and automatic deactivation', () => {
 			async advance(ms: number) {
 				await call(emulator.url, 'POST', '/_emulator/clock', { body: { advanceMs: ms } });
 			},
+			async outstanding() {
+				return (await call(emulator.url, 'GET', '/_emulator/deliveries/outstanding', { query: { webhookId } })).body;
+			},
 		};
 	}
 
@@ -74,20 +79,37 @@ describe('delivery retries and automatic deactivation', () => {
 	});
 
 	it('follows the real schedule (10 s, then 1 min) on the emulator clock when timeScale is 1', async () => {
-		const { inject, attempts, advance } = await setup({}, () => ({ status: 503 }));
+		const { inject, attempts, advance, outstanding } = await setup({}, () => ({ status: 503 }));
 		await inject();
-		await waitFor('attempt 1', async () => settled(await attempts(), 1), 30_000);
+		const [first] = await waitFor('attempt 1', async () => settled(await attempts(), 1), 30_000);
+		// The retry is scheduled for 10 s after the first attempt started, on the emulator clock (the
+		// scheduler never runs a task before its instant): a second short of it, it is still to come.
 		await advance(RETRY_SCHEDULE_MS[0] - 1000);
-		await sleep(100);
-		expect(await attempts()).toHaveLength(1);
+		expect(await outstanding()).toEqual({ inFlight: [], retries: [{ webhookId: first.webhookId, messageId: first.messageId, attempt: 2, dueAt: first.startedAt + RETRY_SCHEDULE_MS[0] }] });
 		await advance(1000);
-		await waitFor('attempt 2', async () => settled(await attempts(), 2), 30_000);
+		const [, second] = await waitFor('attempt 2', async () => settled(await attempts(), 2), 30_000);
+		expect(second.startedAt - first.startedAt).toBeGreaterThanOrEqual(RETRY_SCHEDULE_MS[0]);
 		await advance(RETRY_SCHEDULE_MS[1] - 2000);
-		await sleep(100);
-		expect(await attempts()).toHaveLength(2);
+		expect((await outstanding()).retries).toEqual([expect.objectContaining({ attempt: 3, dueAt: second.startedAt + RETRY_SCHEDULE_MS[1] })]);
 		await advance(2000);
 		const rows = await waitFor('attempt 3', async () => settled(await attempts(), 3), 30_000);
 		expect(rows.map((row) => row.statusCode)).toEqual([503, 503, 503]);
+		expect(rows[2].startedAt - rows[1].startedAt).toBeGreaterThanOrEqual(RETRY_SCHEDULE_MS[1]);
+	});
+
+	it('lists what it will still send: the attempt under way, and nothing once the retry is delivered', async () => {
+		// The first attempt is answered 500 after 2 s; the retry (10 ms later at timeScale 1000) gets 200.
+		let answers = 0;
+		const { inject, attempts, outstanding } = await setup({ timeScale: 1000 }, () => (answers++ === 0 ? { status: 500, delayMs: 2000 } : { status: 200 }));
+		await inject();
+		const [under] = (await outstanding()).inFlight;
+		expect(under).toEqual({ webhookId: expect.any(String), messageId: expect.any(String), attempt: 1, startedAt: expect.any(Number) });
+		const rows = await waitFor('the retry delivered', async () => settled(await attempts(), 2), 30_000);
+		expect(rows.map((row) => [row.attempt, row.statusCode])).toEqual([
+			[1, 500],
+			[2, 200],
+		]);
+		expect(await outstanding()).toEqual({ inFlight: [], retries: [] });
 	});
 
 	it('counts a receiver that does not answer within the timeout as a failed attempt', async () => {
@@ -156,12 +178,15 @@ describe('delivery retries and automatic deactivation', () => {
 	});
 
 	it('stops retrying once the webhook is set inactive', async () => {
-		const { inject, attempts, advance, emulator, webhookId } = await setup({}, () => ({ status: 500 }));
+		const { inject, attempts, advance, outstanding, emulator, webhookId } = await setup({}, () => ({ status: 500 }));
 		await inject();
 		await waitFor('attempt 1', async () => settled(await attempts(), 1), 30_000);
+		expect((await outstanding()).retries).toHaveLength(1);
 		await call(emulator.url, 'PATCH', `/v1/webhooks/${webhookId}`, { key: 'k', body: { status: 'inactive' } });
+		// Nothing is left to send: the retry was cancelled, so moving the clock past it sends nothing.
+		expect(await outstanding()).toEqual({ inFlight: [], retries: [] });
 		await advance(RETRY_SCHEDULE_MS[0] + RETRY_SCHEDULE_MS[1]);
-		await sleep(100);
+		expect(await outstanding()).toEqual({ inFlight: [], retries: [] });
 		expect(await attempts()).toHaveLength(1);
 	});
 
