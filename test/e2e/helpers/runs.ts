@@ -1,15 +1,17 @@
 // Counting transfers in n8n's executions: which executions put out each transaction hash.
 import { nodeOutput, type Workflow } from '../../support/n8nClient';
 import { TRIGGER_NODE_NAME } from '../../harness/names';
-import { sleep, waitFor } from '../../harness/wait';
+import { waitFor } from '../../harness/wait';
+import { settledExecutions } from './settled';
 import type { Stack } from './stack';
-
-/** How long "no more executions arrive" is watched for. */
-const SETTLE_MS = 2000;
 
 export type TransactionRuns = Map<string, Array<{ execution: string; catchUp: boolean }>>;
 
-/** Per transaction hash: the executions of the trigger that put it out, and whether as a catch-up; waits until every hash ran. */
+/**
+ * Per transaction hash: the executions of the trigger that put it out, and whether as a catch-up;
+ * waits until every hash ran, then until no more executions can come (settledExecutions), so a
+ * hash's count is final.
+ */
 export async function runsPerTransaction(stack: Stack, workflow: Workflow, hashes: string[]): Promise<TransactionRuns> {
 	const read = async () => {
 		const runs: TransactionRuns = new Map();
@@ -27,6 +29,8 @@ export async function runsPerTransaction(stack: Stack, workflow: Workflow, hashe
 		const runs = await read();
 		return runs !== undefined && hashes.every((hash) => runs.has(hash));
 	}, 90_000);
-	await sleep(SETTLE_MS);
-	return (await read())!;
+	await settledExecutions(stack, workflow);
+	const runs = await read();
+	if (runs === undefined) throw new Error(`an execution of "${workflow.name}" started after every delivery and request was settled`);
+	return runs;
 }

@@ -13,6 +13,7 @@ import { buildPackage, installIntoUserFolder, packPackage } from '../../support/
 import { startEmulator, type RunningEmulator, type StartEmulatorOptions } from '../../emulator';
 import { EmulatorControl } from '../../harness/emulatorControl';
 import { CREDENTIAL_TYPE } from '../../harness/names';
+import { waitFor } from '../../harness/wait';
 
 // A fresh key per run: the emulator accepts any key it is given at start.
 export const EMULATOR_KEY = `e2e-${randomUUID()}`;
@@ -27,7 +28,8 @@ export interface Stack {
 	userFolder: string;
 	/**
 	 * Stops n8n and starts it again on the same port and user folder (database, static data kept);
-	 * `whileDown` runs while n8n is stopped (e.g. to send it a delivery that must fail).
+	 * `whileDown` runs while n8n is stopped (e.g. to send it a delivery that must fail). Returns once
+	 * n8n says its editor is accessible, which it says after it activated its workflows at start-up.
 	 */
 	restartN8n(whileDown?: () => Promise<void>): Promise<void>;
 	/** What n8n printed so far (its log file), e.g. to find a warning the trigger logged. */
@@ -75,9 +77,12 @@ export async function startStack(options: { emulator?: StartEmulatorOptions } = 
 			userFolder,
 			async restartN8n(whileDown) {
 				const port = stack.n8n.port;
+				const starts = (text: string) => text.split('Editor is now accessible via').length - 1;
+				const before = starts(stack.logText());
 				await stack.n8n.stop();
 				await whileDown?.();
 				stack.n8n = await startN8n({ install, userFolder, logFile, port });
+				await waitFor('n8n to activate its workflows at start-up', () => starts(stack.logText()) > before, 120_000);
 				stack.client = new N8nClient(stack.n8n.url);
 				await stack.client.login();
 			},
