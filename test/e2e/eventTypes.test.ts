@@ -7,14 +7,13 @@ import { randomUUID } from 'crypto';
 import { nodeOutput, type Workflow, type WorkflowInput } from '../support/n8nClient';
 import { nodeId, pChainAddress, subnetId } from '../harness/emulatorControl';
 import { CREDENTIAL_TYPE, TRIGGER_NODE_NAME, TRIGGER_NODE_TYPE } from '../harness/names';
-import { sleep, waitFor } from '../harness/wait';
+import { waitFor } from '../harness/wait';
+import { settledExecutions } from './helpers/settled';
 import { startStack, type Stack } from './helpers/stack';
 
 const TREASURY = pChainAddress('fuji', 'e2e treasury');
 const VALIDATOR = nodeId('e2e validator');
 const L1 = subnetId('e2e l1');
-/** How long "no second run arrives" is watched for. */
-const SETTLE_MS = 2000;
 const nAVAX = (avax: number) => `${avax}000000000`;
 
 describe('P-Chain and validator alerts in n8n', () => {
@@ -61,11 +60,9 @@ describe('P-Chain and validator alerts in n8n', () => {
 		return workflow;
 	}
 
-	/** The items of the one run the workflow started, once no second run follows. */
+	/** The items of the one run the workflow started, once no second one can come (every delivery settled, every answered request run). */
 	async function onlyRun(workflow: Workflow) {
-		await waitFor(`a run of "${workflow.name}"`, async () => (await stack.client.listExecutions(workflow.id)).length > 0, 60_000);
-		await sleep(SETTLE_MS);
-		const executions = await stack.client.listExecutions(workflow.id);
+		const executions = await settledExecutions(stack, workflow, { atLeast: 1 });
 		expect(executions).toHaveLength(1);
 		const execution = await stack.getExecution(executions[0].id);
 		expect(execution.status).toBe('success');
