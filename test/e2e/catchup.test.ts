@@ -6,6 +6,7 @@ import type { Workflow } from '../support/n8nClient';
 import { TRIGGER_NODE_NAME } from '../harness/names';
 import { sleep, waitFor } from '../harness/wait';
 import { runsPerTransaction } from './helpers/runs';
+import { publicationSettled } from './helpers/settled';
 import { EMULATOR_KEY, startStack, type Stack } from './helpers/stack';
 import { addresses, triggerWorkflow } from './helpers/workflows';
 
@@ -104,6 +105,7 @@ describe('the webhook trigger catches up after a gap, in n8n', () => {
 			);
 		while (!(await published())) {
 			hashes.push(await pay(CHANGED_WATCH));
+			// Paces the trickle at a transfer a second (not a wait for anything).
 			await sleep(1000);
 		}
 		hashes.push(await pay(CHANGED_WATCH));
@@ -124,7 +126,8 @@ describe('the webhook trigger catches up after a gap, in n8n', () => {
 			},
 			async () => {
 				await stack.client.deactivateWorkflow(workflow.id);
-				await sleep(1000);
+				// n8n 2.x queues the deactivation: activate once it has ended.
+				expect((await publicationSettled(stack, workflow.id))?.status ?? 'not_published').toBe('not_published');
 				await activate(workflow);
 			},
 		);
