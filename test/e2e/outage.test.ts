@@ -13,8 +13,9 @@ import { N8N_MAJOR } from '../support/install';
 import { nodeOutput, type Execution, type Workflow, type WorkflowInput } from '../support/n8nClient';
 import { exampleFiles } from '../support/sandbox';
 import { CREDENTIAL_TYPE, TRIGGER_NODE_NAME } from '../harness/names';
-import { sleep, waitFor } from '../harness/wait';
+import { waitFor } from '../harness/wait';
 import { runsPerTransaction, type TransactionRuns } from './helpers/runs';
+import { settledExecutions } from './helpers/settled';
 import { EMULATOR_KEY, startStack, type Stack } from './helpers/stack';
 import { addresses, byId, linearWorkflow, triggerWorkflow } from './helpers/workflows';
 
@@ -112,11 +113,11 @@ describe('a free-plan webhook the service deactivated, in n8n', () => {
 		);
 		await activate(workflow);
 		const { live, down } = await throughAnOutage(workflow, HEALTH_WATCH);
-		// n8n 2.x does not run the trigger's checkExists at start-up: nothing turns the webhook on.
+		// n8n 2.x does not run the trigger's checkExists at start-up: nothing turns the webhook on. (The
+		// restart returns once n8n has activated its workflows; after it only a publication could.)
 		const stillDown = [await pay(HEALTH_WATCH), await pay(HEALTH_WATCH)];
-		await sleep(2000);
+		expect(await settledExecutions(stack, workflow)).toHaveLength(2);
 		expect(await statusOf(workflow)).toEqual(['inactive']);
-		expect(await stack.client.listExecutions(workflow.id)).toHaveLength(2);
 
 		const health = await runHealthExample();
 		expect(health.data.resultData.error?.message).toBeUndefined();
