@@ -1,10 +1,9 @@
-import { sleep } from 'n8n-workflow';
-
 import { byId, createWebhook, startTestService } from '../../harness/fixtures';
 import type { TestService } from '../../harness/fixtures';
 import type { AddressActivityCredentialData } from '../../harness/credentials';
 import type { SeenRequest } from '../../harness/emulatorControl';
 import { runNode } from '../../harness/runNode';
+import { waitFor } from '../../harness/wait';
 
 let service: TestService;
 let credentials: AddressActivityCredentialData;
@@ -92,11 +91,10 @@ describe('page tokens', () => {
 			credentials,
 			parameters: { resource: 'transaction', operation: 'getMany', chainId: byId('43113'), returnAll: true },
 		});
-		for (;;) {
+		await waitFor('page one served and page two held back', async () => {
 			const requests = await service.control.requests();
-			if (requests.length === 2 && requests[0].statusCode === 200 && requests[1].statusCode === null) break;
-			await sleep(20);
-		}
+			return requests.length === 2 && requests[0].statusCode === 200 && requests[1].statusCode === null;
+		});
 		await service.control.advanceClock(25 * 60 * 60 * 1000);
 		const result = await running;
 		await service.control.clearFaults();
