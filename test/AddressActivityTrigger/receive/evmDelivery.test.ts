@@ -410,6 +410,7 @@ describe('verification', () => {
 		for (let second = 0; second < 4; second++) {
 			flood.push(trigger.receive(forged));
 			if (second === 1) await control.service(key, 'POST', '/v1/webhooks:generateOrRotateSharedSecret');
+			// Paces the flood at a forged request a second (not a wait for anything).
 			await sleep(300);
 			genuine.push(await deliver({ from: ALICE, to: CAROL, value: String(11 + second) }));
 			await sleep(400);
