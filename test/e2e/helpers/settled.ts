@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals */
 // Signals that nothing more will happen, for checks of "exactly one" and "none": a check that
 // watches for a while passes when the unwanted event comes late; these wait until it can no
 // longer come. The emulator says when it has nothing under way or scheduled to send; n8n 2.x
