@@ -285,13 +285,11 @@ describe('the Address Activity Trigger in n8n', () => {
 
 		const data = `0x${word(BigInt('1500000000000000000'))}${word(BigInt(0))}${word(BigInt(0))}${word(BigInt('7154321'))}`;
 		const tx = await stack.control.activity({ chainId: CHAIN, from: STRANGER, to: pool, input: '0x022c0d9f', logs: [{ address: pool, topics: [swapTopic, `0x${word(STRANGER)}`, `0x${word(ALICE)}`], data }] });
-		// The emulator's attempt log says when n8n acknowledged the message: its run exists by then.
-		await waitFor('the delivery acknowledged', async () => (await stack.control.deliveries({ webhookId: webhook.id })).some((attempt) => attempt.statusCode === 200));
-		const runs = await waitFor('the finished run', async () => {
-			const list = await stack.client.listExecutions(swaps.id);
-			return list.length > 0 && list.every((run) => run.status === 'success') ? list : undefined;
-		});
+		// Counted once no more runs can come (the message acknowledged, no retry scheduled, every answered request run).
+		const runs = await settledExecutions(stack, swaps, { atLeast: 1 });
 		expect(runs).toHaveLength(1);
+		expect(runs[0].status).toBe('success');
+		expect(await stack.control.deliveries({ webhookId: webhook.id })).toEqual([expect.objectContaining({ attempt: 1, statusCode: 200 })]);
 		expect(nodeOutput(await stack.getExecution(runs[0].id), TRIGGER)).toEqual([
 			expect.objectContaining({
 				event: 'Swap',
