@@ -32,6 +32,41 @@ export async function startForeignServer(status = 200, body = WEB_PAGE, contentT
 	};
 }
 
+/** A request a RecordingServer received: its method, path, headers and body text. */
+export interface RecordedRequest {
+	method: string;
+	path: string;
+	headers: http.IncomingHttpHeaders;
+	body: string;
+}
+
+/** A web server on 127.0.0.1 that records every request whole and answers `status` with the JSON `answer`. */
+export interface RecordingServer {
+	url: string;
+	requests: RecordedRequest[];
+	close(): Promise<void>;
+}
+
+export async function startRecordingServer(status: number, answer: unknown): Promise<RecordingServer> {
+	const requests: RecordedRequest[] = [];
+	const server = http.createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => {
+			requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+			res.writeHead(status, { 'content-type': 'application/json' });
+			res.end(JSON.stringify(answer));
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	return {
+		url: `http://127.0.0.1:${port}`,
+		requests,
+		close: async () => await new Promise<void>((resolve) => server.close(() => resolve())),
+	};
+}
+
 /** An address where nothing listens: a port that was free a moment ago. */
 export async function refusingUrl(): Promise<string> {
 	const server = http.createServer();
