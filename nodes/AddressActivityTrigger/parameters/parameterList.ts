@@ -99,8 +99,10 @@ const evmParameters: INodeProperties[] = [
 ];
 
 /**
- * Notices that apply only to a choice made in Options, each shown right below them while it holds
- * (n8n's displayOptions read a collection's values by path). Nothing is shown by default.
+ * Notices that apply only to a choice made in Options, each shown right below them while it holds.
+ * Nothing is shown by default. The rules read the collection's values by a root path ('/options.…'):
+ * n8n 1.x resolves a parameter's dependencies by name and fails on 'options.…' ("Max iterations
+ * reached"), while it takes a '/' path as resolved; both majors read the value the same way.
  */
 const optionNotices: INodeProperties[] = [
 	{
@@ -108,14 +110,14 @@ const optionNotices: INodeProperties[] = [
 		name: 'signatureOffNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: { 'options.verifySignature': [false] } },
+		displayOptions: { show: { '/options.verifySignature': [false] } },
 	},
 	{
 		displayName: 'Catch Up At Most is 0: transfers made while the webhook was not receiving (workflow unpublished, n8n down) are not put out later',
 		name: 'catchUpOffNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { ...EVM_ONLY, show: { 'options.catchUpHours': [0] } },
+		displayOptions: { ...EVM_ONLY, show: { '/options.catchUpHours': [0] } },
 	},
 ];
 
