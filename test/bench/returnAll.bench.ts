@@ -4,6 +4,10 @@
  * in 105 pages), next to a bare fetch loop (the least a client can do), through n8n-core's
  * WorkflowExecute and (`--n8n`) in real n8n, timed by n8n itself. The readers take turns.
  * `--in-process` runs the emulator in the benchmark's process instead of its own.
+ * Beside each reader's time: the span of its requests as the emulator saw them (first to last
+ * arrival), so what is left is the time before the first request and after the last one (the node's
+ * work on the items); and the CPU time of the reading process (this one; for the n8n reader, n8n's
+ * main process, which also saves the execution and answers the polls).
  *
  *   npm run bench:returnall [-- --rounds 7] [-- --n8n] [-- --in-process]
  */
@@ -35,9 +39,31 @@ interface Round {
 	ms: number;
 	pages: number;
 	entries: number;
+	/** From the first request's arrival at the emulator to the last one's. */
+	requestsMs?: number;
+	/** CPU time of the reading process during the read. */
+	cpuMs?: number;
 }
 
-type Reader = { label: string; read: () => Promise<Round>; close?: () => Promise<void> };
+type Reader = {
+	label: string;
+	read: () => Promise<Round>;
+	/** The reading process's CPU time so far, in ms (default: this process's). */
+	cpuMs?: () => number;
+	close?: () => Promise<void>;
+};
+
+function ownCpuMs(): number {
+	const { user, system } = process.cpuUsage();
+	return (user + system) / 1000;
+}
+
+/** Another process's CPU time so far (Linux: utime + stime of /proc/<pid>/stat, in clock ticks of 10 ms). */
+function processCpuMs(pid: number): number {
+	const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+	const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+	return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 function pagesOf(entries: number): number {
 	return Math.ceil(entries / PAGE_SIZE);
@@ -118,9 +144,11 @@ async function n8nReader(credentials: AddressActivityCredentialData): Promise<Re
 			],
 			connections: { 'Manual Trigger': { main: [[{ node: nodeName, type: 'main', index: 0 }]] } },
 		});
+		const pid = n8n.pid;
 		return {
 			label: `node Return All in n8n ${N8N_VERSION}`,
 			close,
+			...(pid !== undefined && fs.existsSync(`/proc/${pid}/stat`) ? { cpuMs: () => processCpuMs(pid) } : {}),
 			read: async () => {
 				const executionId = await client.runWorkflow(workflow.id, 'Manual Trigger');
 				for (;;) {
@@ -145,6 +173,7 @@ async function n8nReader(credentials: AddressActivityCredentialData): Promise<Re
 
 interface Service {
 	credentials: AddressActivityCredentialData;
+	control: EmulatorControl;
 	close(): Promise<void>;
 }
 
@@ -166,9 +195,11 @@ async function emulatorProcess(): Promise<Service> {
 		});
 		child.once('exit', (code) => reject(new Error(`the emulator exited with ${code}`)));
 	});
-	await new EmulatorControl(url).setRateLimit({ limit: 1_000_000, windowSeconds: 60 });
+	const control = new EmulatorControl(url);
+	await control.setRateLimit({ limit: 1_000_000, windowSeconds: 60 });
 	return {
 		credentials: { apiKey, baseUrl: url },
+		control,
 		close: async () => {
 			const exited = new Promise((resolve) => child.once('exit', resolve));
 			child.kill('SIGTERM');
@@ -179,7 +210,7 @@ async function emulatorProcess(): Promise<Service> {
 
 async function emulatorInProcess(): Promise<Service> {
 	const service = await startTestService({ rateLimit: { limit: 1_000_000, windowSeconds: 60 } });
-	return { credentials: await service.newAccount({ plan: 'paid' }), close: service.close };
+	return { credentials: await service.newAccount({ plan: 'paid' }), control: service.control, close: service.close };
 }
 
 function median(values: number[]): number {
@@ -206,9 +237,19 @@ async function main(): Promise<void> {
 		// Warm-up: the emulator generates the chain on first read, and every reader warms its code.
 		for (const reader of readers) await reader.read();
 
+		const loadAtStart = os.loadavg()[0];
 		const results = readers.map(() => [] as Round[]);
 		for (let round = 0; round < rounds; round++) {
-			for (const [index, reader] of readers.entries()) results[index].push(await reader.read());
+			for (const [index, reader] of readers.entries()) {
+				await service.control.clearRequests();
+				const cpuMs = reader.cpuMs ?? ownCpuMs;
+				const cpuBefore = cpuMs();
+				const result = await reader.read();
+				const cpu = cpuMs() - cpuBefore;
+				const seen = (await service.control.requests()).filter((request) => request.path === PATH);
+				const requestsMs = seen.length ? seen[seen.length - 1].at - seen[0].at : 0;
+				results[index].push({ ...result, requestsMs, cpuMs: cpu });
+			}
 		}
 		const entries = results[0][0].entries;
 		if (results.some((list) => list.some((result) => result.entries !== entries))) {
@@ -216,14 +257,24 @@ async function main(): Promise<void> {
 		}
 		console.log(
 			`Node ${process.version}; ${entries} transactions of chain ${CHAIN_ID} in ${pagesOf(entries)} pages of ${PAGE_SIZE}; ` +
-				`${rounds} rounds, readers taking turns; emulator ${inProcess ? 'in this process' : 'in its own process'}`,
+				`${rounds} rounds, readers taking turns; emulator ${inProcess ? 'in this process' : 'in its own process'}; ` +
+				`1-minute load ${loadAtStart.toFixed(1)} at the first round, ${os.loadavg()[0].toFixed(1)} after the last on ${os.cpus().length} cores`,
 		);
-		console.log(`${'reader'.padEnd(46)} ${'ms/page median'.padStart(15)} ${'ms/page best'.padStart(13)} ${'x bare (median)'.padStart(16)}`);
+		console.log(
+			`${'reader'.padEnd(46)} ${'ms/page median'.padStart(15)} ${'ms/page best'.padStart(13)} ${'x bare (median)'.padStart(16)}` +
+				` ${'requests ms/page'.padStart(17)} ${'rest ms/page'.padStart(13)} ${'CPU ms/page'.padStart(12)}`,
+		);
+		console.log(`${''.padEnd(46)} ${''.padStart(15)} ${''.padStart(13)} ${''.padStart(16)} ${'(medians)'.padStart(17)}`);
 		const bareMedian = median(results[0].map((r) => r.ms / r.pages));
+		const column = (value: number, width: number) => (Number.isFinite(value) ? value.toFixed(2) : '-').padStart(width);
 		for (const [index, reader] of readers.entries()) {
-			const perPage = results[index].map((r) => r.ms / r.pages);
+			const rounds = results[index];
+			const perPage = rounds.map((r) => r.ms / r.pages);
 			console.log(
-				`${reader.label.padEnd(46)} ${median(perPage).toFixed(2).padStart(15)} ${Math.min(...perPage).toFixed(2).padStart(13)} ${(median(perPage) / bareMedian).toFixed(2).padStart(15)}x`,
+				`${reader.label.padEnd(46)} ${column(median(perPage), 15)} ${column(Math.min(...perPage), 13)} ${(median(perPage) / bareMedian).toFixed(2).padStart(15)}x` +
+					` ${column(median(rounds.map((r) => (r.requestsMs ?? NaN) / r.pages)), 17)}` +
+					` ${column(median(rounds.map((r) => (r.ms - (r.requestsMs ?? NaN)) / r.pages)), 13)}` +
+					` ${column(median(rounds.map((r) => (r.cpuMs ?? NaN) / r.pages)), 12)}`,
 			);
 		}
 	} finally {

@@ -27,16 +27,41 @@ function isoDate(value: unknown, unit: 'ms' | 's'): string | undefined {
 
 function withDates(value: unknown, depth: number): unknown {
 	if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return value;
-	if (Array.isArray(value)) return value.map((entry) => withDates(entry, depth + 1));
-	const result: IDataObject = {};
-	for (const [key, entry] of Object.entries(value as IDataObject)) {
-		result[key] = withDates(entry, depth + 1) as IDataObject[string];
+	return Array.isArray(value) ? withDatesInList(value, depth) : withDatesInObject(value as IDataObject, depth);
+}
+
+// A list or object with no epoch field within MAX_DEPTH is returned as it is: copying every entry of
+// a long list (Return All) cost more than reading it. Only what gains a date is built anew.
+
+function withDatesInList(list: unknown[], depth: number): unknown[] {
+	let result: unknown[] | undefined;
+	for (let index = 0; index < list.length; index++) {
+		const dated = withDates(list[index], depth + 1);
+		if (dated !== list[index]) (result ??= list.slice())[index] = dated;
+	}
+	return result ?? list;
+}
+
+function withDatesInObject(object: IDataObject, depth: number): IDataObject {
+	const keys = Object.keys(object);
+	let result: IDataObject | undefined;
+	for (let index = 0; index < keys.length; index++) {
+		const key = keys[index];
+		const entry = object[key];
+		const dated = withDates(entry, depth + 1) as IDataObject[string];
 		const unit = EPOCH_FIELDS[key];
 		const iso = unit === undefined ? undefined : isoDate(entry, unit);
 		// An answer that already has the companion (a later service version) keeps its own.
-		if (iso !== undefined && !(readableDateField(key) in (value as IDataObject))) result[readableDateField(key)] = iso;
+		const companion = iso !== undefined && !(readableDateField(key) in object);
+		if (result === undefined) {
+			if (dated === entry && !companion) continue;
+			result = {};
+			for (let before = 0; before < index; before++) result[keys[before]] = object[keys[before]];
+		}
+		result[key] = dated;
+		if (companion) result[readableDateField(key)] = iso;
 	}
-	return result;
+	return result ?? object;
 }
 
 /** The operation's result with an ISO date after every epoch field it knows. */

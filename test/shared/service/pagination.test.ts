@@ -1,3 +1,5 @@
+import type { INodeExecutionData } from 'n8n-workflow';
+
 import { byId, createWebhook, startTestService } from '../../harness/fixtures';
 import type { TestService } from '../../harness/fixtures';
 import type { AddressActivityCredentialData } from '../../harness/credentials';
@@ -17,11 +19,25 @@ afterAll(async () => {
 	await service.close();
 });
 
-async function listed(parameters: Record<string, unknown>): Promise<{ count: number; requests: SeenRequest[] }> {
+async function listed(parameters: Record<string, unknown>): Promise<{ count: number; requests: SeenRequest[]; items: INodeExecutionData[] }> {
 	await service.control.clearRequests();
 	const result = await runNode({ credentials, parameters: parameters as never });
 	expect(result.error).toBeUndefined();
-	return { count: result.items.length, requests: await service.control.requests() };
+	return { count: result.items.length, requests: await service.control.requests(), items: result.items };
+}
+
+/** Every entry of a list as the service answers it, read page by page without the node. */
+async function serviceEntries(path: string, listField: string): Promise<Array<Record<string, unknown>>> {
+	const entries: Array<Record<string, unknown>> = [];
+	let pageToken: string | undefined;
+	do {
+		const query = new URLSearchParams({ pageSize: '100', ...(pageToken ? { pageToken } : {}) });
+		const response = await fetch(`${credentials.baseUrl}${path}?${query.toString()}`, { headers: { 'x-service-api-key': credentials.apiKey } });
+		const page = (await response.json()) as Record<string, unknown>;
+		entries.push(...(page[listField] as Array<Record<string, unknown>>));
+		pageToken = page.nextPageToken as string | undefined;
+	} while (pageToken);
+	return entries;
 }
 
 describe('Return All', () => {
@@ -36,7 +52,7 @@ describe('Return All', () => {
 
 	it('returns every transaction of a chain: 10,500 transactions, 105 requests', async () => {
 		const [mainnet] = (await service.control.chains()).filter((chain) => chain.chainId === '43114');
-		const { count, requests } = await listed({
+		const { count, requests, items } = await listed({
 			resource: 'transaction',
 			operation: 'getMany',
 			chainId: byId('43114'),
@@ -45,6 +61,18 @@ describe('Return All', () => {
 		expect(count).toBe(mainnet.transactions);
 		expect(requests).toHaveLength(Math.ceil(mainnet.transactions / 100));
 		expect(requests.every((request) => request.statusCode === 200 && request.query.pageSize === '100')).toBe(true);
+		// Each item is the service's transaction, field for field and in its order, with the ISO date
+		// right after blockTimestamp, paired with the one input item.
+		const dated = (await serviceEntries('/v1/chains/43114/transactions', 'transactions')).map((transaction) =>
+			Object.fromEntries(
+				Object.entries(transaction).flatMap(([key, value]) =>
+					key === 'blockTimestamp' ? [[key, value], ['blockTimestampIso', new Date((value as number) * 1000).toISOString()]] : [[key, value]],
+				),
+			),
+		);
+		expect(dated).toHaveLength(mainnet.transactions);
+		expect(JSON.stringify(items.map((item) => item.json))).toBe(JSON.stringify(dated));
+		expect(items.every((item) => JSON.stringify(item.pairedItem) === '{"item":0}')).toBe(true);
 		// 105 pages through the node: 14 s at load 16 on 2 cores.
 	}, 120_000);
 
