@@ -5,9 +5,9 @@
  * WorkflowExecute and (`--n8n`) in real n8n, timed by n8n itself. The readers take turns.
  * `--in-process` runs the emulator in the benchmark's process instead of its own.
  * Beside each reader's time: the span of its requests as the emulator saw them (first to last
- * arrival), so what is left is the time before the first request and after the last one (the node's
- * work on the items); and the CPU time of the reading process (this one; for the n8n reader, n8n's
- * main process, which also saves the execution and answers the polls).
+ * arrival), the time before the first and after the last (the node's work on the items comes after
+ * it), and the CPU time of the reading process (this one; for the n8n reader, n8n's main process,
+ * which also saves the execution and answers the polls).
  *
  *   npm run bench:returnall [-- --rounds 7] [-- --n8n] [-- --in-process]
  */
@@ -36,11 +36,15 @@ const PAGE_SIZE = 100;
 const PARAMETERS = { resource: 'transaction', operation: 'getMany', chainId: byId(CHAIN_ID), returnAll: true };
 
 interface Round {
+	/** When the read started, ms since the epoch (n8n: the node's start). */
+	startedAt: number;
 	ms: number;
 	pages: number;
 	entries: number;
 	/** From the first request's arrival at the emulator to the last one's. */
 	requestsMs?: number;
+	/** From the start to the first request's arrival. */
+	beforeMs?: number;
 	/** CPU time of the reading process during the read. */
 	cpuMs?: number;
 }
@@ -73,6 +77,7 @@ function bareReader(credentials: AddressActivityCredentialData): Reader {
 	return {
 		label: 'bare fetch loop (fetch, JSON, keep entries)',
 		read: async () => {
+			const startedAt = Date.now();
 			const started = performance.now();
 			const entries: unknown[] = [];
 			let pages = 0;
@@ -88,7 +93,7 @@ function bareReader(credentials: AddressActivityCredentialData): Reader {
 				pageToken = page.nextPageToken;
 				pages++;
 			} while (pageToken);
-			return { ms: performance.now() - started, pages, entries: entries.length };
+			return { startedAt, ms: performance.now() - started, pages, entries: entries.length };
 		},
 	};
 }
@@ -97,11 +102,12 @@ function harnessReader(credentials: AddressActivityCredentialData): Reader {
 	return {
 		label: 'node Return All via n8n-core (harness)',
 		read: async () => {
+			const startedAt = Date.now();
 			const started = performance.now();
 			const result = await runNode({ credentials, parameters: PARAMETERS });
 			const ms = performance.now() - started;
 			if (result.error) throw new Error(`harness: ${result.error.message}`);
-			return { ms, pages: pagesOf(result.items.length), entries: result.items.length };
+			return { startedAt, ms, pages: pagesOf(result.items.length), entries: result.items.length };
 		},
 	};
 }
@@ -158,11 +164,11 @@ async function n8nReader(credentials: AddressActivityCredentialData): Promise<Re
 				}
 				const execution = await client.getExecution(executionId, flatted);
 				const run = execution.data.resultData.runData[nodeName]?.[0] as
-					| { executionTime?: number; error?: { message: string }; data?: { main: unknown[][] } }
+					| { startTime?: number; executionTime?: number; error?: { message: string }; data?: { main: unknown[][] } }
 					| undefined;
-				if (!run || run.error || run.executionTime === undefined) throw new Error(`n8n: ${run?.error?.message ?? 'no run'}`);
+				if (!run || run.error || run.executionTime === undefined || run.startTime === undefined) throw new Error(`n8n: ${run?.error?.message ?? 'no run'}`);
 				const entries = run.data?.main[0]?.length ?? 0;
-				return { ms: run.executionTime, pages: pagesOf(entries), entries };
+				return { startedAt: run.startTime, ms: run.executionTime, pages: pagesOf(entries), entries };
 			},
 		};
 	} catch (error) {
@@ -247,8 +253,9 @@ async function main(): Promise<void> {
 				const result = await reader.read();
 				const cpu = cpuMs() - cpuBefore;
 				const seen = (await service.control.requests()).filter((request) => request.path === PATH);
-				const requestsMs = seen.length ? seen[seen.length - 1].at - seen[0].at : 0;
-				results[index].push({ ...result, requestsMs, cpuMs: cpu });
+				const requestsMs = seen.length ? seen[seen.length - 1].at - seen[0].at : NaN;
+				const beforeMs = seen.length ? seen[0].at - result.startedAt : NaN;
+				results[index].push({ ...result, requestsMs, beforeMs, cpuMs: cpu });
 			}
 		}
 		const entries = results[0][0].entries;
@@ -262,7 +269,7 @@ async function main(): Promise<void> {
 		);
 		console.log(
 			`${'reader'.padEnd(46)} ${'ms/page median'.padStart(15)} ${'ms/page best'.padStart(13)} ${'x bare (median)'.padStart(16)}` +
-				` ${'requests ms/page'.padStart(17)} ${'rest ms/page'.padStart(13)} ${'CPU ms/page'.padStart(12)}`,
+				` ${'requests ms/page'.padStart(17)} ${'ms before first'.padStart(16)} ${'ms after last'.padStart(14)} ${'CPU ms/page'.padStart(12)}`,
 		);
 		console.log(`${''.padEnd(46)} ${''.padStart(15)} ${''.padStart(13)} ${''.padStart(16)} ${'(medians)'.padStart(17)}`);
 		const bareMedian = median(results[0].map((r) => r.ms / r.pages));
@@ -273,7 +280,8 @@ async function main(): Promise<void> {
 			console.log(
 				`${reader.label.padEnd(46)} ${column(median(perPage), 15)} ${column(Math.min(...perPage), 13)} ${(median(perPage) / bareMedian).toFixed(2).padStart(15)}x` +
 					` ${column(median(rounds.map((r) => (r.requestsMs ?? NaN) / r.pages)), 17)}` +
-					` ${column(median(rounds.map((r) => (r.ms - (r.requestsMs ?? NaN)) / r.pages)), 13)}` +
+					` ${column(median(rounds.map((r) => r.beforeMs ?? NaN)), 16)}` +
+					` ${column(median(rounds.map((r) => r.ms - (r.beforeMs ?? NaN) - (r.requestsMs ?? NaN))), 14)}` +
 					` ${column(median(rounds.map((r) => (r.cpuMs ?? NaN) / r.pages)), 12)}`,
 			);
 		}

@@ -19,10 +19,19 @@ function readableDateField(field: string): string {
 	return `${field}Iso`;
 }
 
+// The transactions of one block share its timestamp and come one after another: the last date
+// made is kept for the next entry instead of being made again.
+let lastMs = NaN;
+let lastIso: string | undefined;
+
 function isoDate(value: unknown, unit: 'ms' | 's'): string | undefined {
 	if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) return undefined;
 	const ms = unit === 's' ? value * 1000 : value;
-	return ms <= LATEST_DATE_MS ? new Date(ms).toISOString() : undefined;
+	if (ms !== lastMs) {
+		lastIso = ms <= LATEST_DATE_MS ? new Date(ms).toISOString() : undefined;
+		lastMs = ms;
+	}
+	return lastIso;
 }
 
 function withDates(value: unknown, depth: number): unknown {
@@ -48,7 +57,7 @@ function withDatesInObject(object: IDataObject, depth: number): IDataObject {
 	for (let index = 0; index < keys.length; index++) {
 		const key = keys[index];
 		const entry = object[key];
-		const dated = withDates(entry, depth + 1) as IDataObject[string];
+		const dated = (entry !== null && typeof entry === 'object' ? withDates(entry, depth + 1) : entry) as IDataObject[string];
 		const unit = EPOCH_FIELDS[key];
 		const iso = unit === undefined ? undefined : isoDate(entry, unit);
 		// An answer that already has the companion (a later service version) keeps its own.
