@@ -42,7 +42,7 @@ export class AddressActivityPollTrigger implements INodeType {
 				throw new NodeOperationError(this.getNode(), 'No transfers found in the latest transactions of these addresses', {
 					description: `Looked at the newest ${TEST_EVENT_TRANSACTIONS} transactions of each address on ${parameters.chainIds.length === 1 ? 'chain' : 'chains'} ${parameters.chainIds.join(', ')}${
 						parameters.output === 'transfers' ? ' with the current Filters' : ''
-					}. Check the chain and the addresses, or loosen the Filters.`,
+					}${parameters.balances.alert ? ', and none of them took a balance across the Alert Threshold' : ''}. Check the chain and the addresses, or loosen the Filters.`,
 				});
 			}
 			return [this.helpers.returnJsonArray(items)];

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { balanceOptionsParameter } from '../shared/parameters/balanceParameters';
 import { chainLocatorParameter, chainsParameter } from '../shared/parameters/chainParameters';
 import { transferFiltersParameter, watchAddressesParameter } from '../shared/parameters/watchParameters';
 import { includeInternalTxsParameter } from '../shared/parameters/webhookParameters';
@@ -46,6 +47,7 @@ export const pollTriggerParameterList: INodeProperties[] = [
 		],
 	},
 	transferFiltersParameter,
+	balanceOptionsParameter,
 	{
 		displayName: 'Options',
 		name: 'options',

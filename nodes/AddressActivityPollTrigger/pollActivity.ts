@@ -1,6 +1,8 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { FROM_CHAIN, toTransfers, type NativeToken } from '../shared/model/transfers';
+import { claimCrossing } from '../shared/memory/balanceCrossings';
+import { transfersWithBalances } from '../shared/memory/balanceReadings';
+import { FROM_CHAIN, toTransfers, type NativeToken, type Transfer } from '../shared/model/transfers';
 import { answeredInTime, timeLeft, type ServiceCall } from '../shared/service/transport';
 import { toDeliveryTransaction } from '../shared/model/chainTransaction';
 import { fetchNativeToken } from '../shared/service/chainData';
@@ -34,14 +36,27 @@ function hashOf(entry: ListedTransaction): string {
  * The output items of some transactions: with Transfers, the webhook trigger's own mapping of the
  * same transaction. No delivery brought it, so messageId and webhookId are null.
  */
-function outputItems(transactions: ListedTransaction[], parameters: PollParameters, chainId: string, nativeToken: NativeToken): IDataObject[] {
-	if (parameters.output === 'raw') return transactions.map((entry) => entry.raw);
-	const items: IDataObject[] = [];
+function transferItems(transactions: ListedTransaction[], parameters: PollParameters, chainId: string, nativeToken: NativeToken): Transfer[] {
+	const items: Transfer[] = [];
 	for (const entry of transactions) {
 		const transaction = toDeliveryTransaction(entry.parsed, parameters.includeInternalTxs);
 		items.push(...toTransfers(transaction, FROM_CHAIN, parameters.addresses, nativeToken, parameters.filters, chainId));
 	}
 	return items;
+}
+
+/**
+ * The output items, with the balances the Balances options ask for (read within `call`; a failed
+ * read throws). A balance alert's crossing puts out one item, however many polls see its block.
+ */
+async function outputItems(context: IPollFunctions, transactions: ListedTransaction[], parameters: PollParameters, chainId: string, nativeToken: NativeToken, call: ServiceCall): Promise<IDataObject[]> {
+	if (parameters.output === 'raw') return transactions.map((entry) => entry.raw);
+	const balanced = await transfersWithBalances(context, transferItems(transactions, parameters, chainId, nativeToken), parameters.balances, call);
+	const { crossings } = balanced;
+	// Fetch Test Event shows crossings without claiming them for the polls.
+	if (crossings === undefined || context.getMode() === 'manual') return balanced.items;
+	const scope = `poll|${context.getWorkflow().id ?? ''}|${context.getNode().id}`;
+	return balanced.items.filter((_, index) => claimCrossing(scope, crossings[index]) !== undefined);
 }
 
 /** Each chain's share of a poll's time: half of what n8n allows a poll, split evenly. */
@@ -155,7 +170,7 @@ async function readHead(context: IPollFunctions, parameters: PollParameters, cha
  * each once, in chain order, as output items, and the cursor state that follows. Every read ends
  * by `deadline`; what was not read by then is read by the next poll.
  */
-async function pollChain(context: IPollFunctions, parameters: PollParameters, chainId: string, budget: number, deadline: number): Promise<ChainPoll> {
+async function pollChain(context: IPollFunctions, parameters: PollParameters, chainId: string, budget: number, deadline: number, balancesDeadline: number): Promise<ChainPoll> {
 	const state = loadState(context.getWorkflowStaticData('node'), chainId, parameters.startFromBlock);
 	const call: ServiceCall = { deadline };
 	const head = await readHead(context, parameters, chainId, state, call);
@@ -199,11 +214,19 @@ async function pollChain(context: IPollFunctions, parameters: PollParameters, ch
 
 	const transactions = [...found.values()].sort(byChainOrder);
 	for (const entry of transactions) alreadyPutOut.set(hashOf(entry), entry.parsed.nativeTransaction.blockNumber);
+	let items: IDataObject[];
+	try {
+		items = await outputItems(context, transactions, parameters, chainId, state.nativeToken ?? {}, { deadline: balancesDeadline });
+	} catch (error) {
+		// Nothing is put out without the balances asked for: the cursors stay, the next poll reads these transfers again.
+		context.logger.warn(`Address Activity Poll Trigger: could not read the balances of chain ${chainId}'s new transfers (${(error as Error).message}); the next poll tries again`);
+		return { items: [], state: loadState(context.getWorkflowStaticData('node'), chainId, parameters.startFromBlock) };
+	}
 	advanceCursors(state, head.number, progress, alreadyPutOut);
 	if (head.transactionsThrough !== undefined && head.txCount !== undefined) {
 		state.chainMark = { block: head.number, transactionsBefore: head.transactionsThrough - head.txCount };
 	}
-	return { items: outputItems(transactions, parameters, chainId, state.nativeToken ?? {}), state };
+	return { items, state };
 }
 
 /**
@@ -217,7 +240,9 @@ export async function pollNewActivity(context: IPollFunctions, parameters: PollP
 	const chainBudget = Math.max(1, Math.floor(budget / parameters.chainIds.length));
 	const polls: Array<ChainPoll & { chainId: string }> = [];
 	for (const [index, chainId] of parameters.chainIds.entries()) {
-		polls.push({ chainId, ...(await pollChain(context, parameters, chainId, chainBudget, started + share * (index + 1))) });
+		// Balance reads, after the chain's transactions, may use the half of the poll's time the reads leave.
+		const deadline = started + share * (index + 1);
+		polls.push({ chainId, ...(await pollChain(context, parameters, chainId, chainBudget, deadline, deadline + share)) });
 	}
 	const staticData = context.getWorkflowStaticData('node');
 	for (const { chainId, state } of polls) saveState(staticData, chainId, state);
@@ -260,8 +285,9 @@ export async function latestActivity(context: IPollFunctions, parameters: PollPa
 	// Newest first across chains by time; within a chain, chain order.
 	newest.sort((a, b) => b.entry.parsed.nativeTransaction.blockTimestamp - a.entry.parsed.nativeTransaction.blockTimestamp || byChainOrder(b.entry, a.entry));
 	const chosen: IDataObject[][] = [];
+	const call = { deadline: Date.now() + chainShareMs(context, parameters) };
 	for (const { entry, chainId, nativeToken } of newest) {
-		const items = outputItems([entry], parameters, chainId, nativeToken);
+		const items = await outputItems(context, [entry], parameters, chainId, nativeToken, call);
 		if (items.length) chosen.push(items);
 		if (chosen.length === TEST_EVENT_TRANSACTIONS) break;
 	}

@@ -185,6 +185,9 @@ async function triggerOutputs(service: TestService, credentials: AddressActivity
 		delivered.push(...caughtUp.map((item) => item.json));
 		delivered.push(...(await gapTooLongRun(service, credentials, receiver, receiverUrl, { ...shared, eventSignatures: `Transfer(address,address,uint256)\n${APPROVAL}`, includeLogs: false, options: {} })));
 		const polled = ((await pollTrigger.poll()).items ?? []).map((item) => item.json);
+		const balances = await balanceTriggerRuns(service, credentials, receiver, receiverUrl);
+		delivered.push(...balances.delivered);
+		polled.push(...balances.polled);
 		// One output.json describes every event type's and output's items: the editor shows it before any run.
 		delivered.push(...(await decodedEventItems(service, credentials, receiver, receiverUrl, shared, FUJI)));
 		delivered.push(...(await primaryNetworkItems(service, credentials)));
@@ -196,6 +199,36 @@ async function triggerOutputs(service: TestService, credentials: AddressActivity
 	} finally {
 		await receiver.close();
 	}
+}
+
+/**
+ * The Balances options of both triggers: a funded treasury's payments, with the balance after each
+ * (Include Balance After) and as an alert when one takes the balance below the line.
+ */
+async function balanceTriggerRuns(service: TestService, credentials: AddressActivityCredentialData, receiver: DeliveryReceiver, receiverUrl: string) {
+	const [treasury, funder, payee] = [randomAddress(), randomAddress(), randomAddress()];
+	await service.control.activity({ chainId: FUJI, from: funder, to: treasury, value: '100000000000000000000' });
+	const delivered: IDataObject[] = [];
+	const polled: IDataObject[] = [];
+	for (const balances of [{ includeBalanceAfter: true }, { alertWhen: 'below', alertThreshold: '85' }]) {
+		const shared = { chainId: byId(FUJI), addresses: treasury, includeInternalTxs: false, output: 'transfers', filters: {}, balances };
+		const webhookTrigger = new TriggerHarness({ parameters: { ...shared, eventSignatures: '', includeLogs: false, options: {} }, credentials, publicUrl: receiverUrl });
+		await webhookTrigger.activate();
+		receiver.harness = webhookTrigger;
+		const pollTrigger = new PollHarness({ parameters: { ...shared, options: {} }, credentials });
+		await pollTrigger.activate();
+		const before = receiver.deliveries.length;
+		await service.control.activity({ chainId: FUJI, from: treasury, to: payee, value: '10000000000000000000' });
+		const [delivery] = (await receiver.waitFor(before + 1)).slice(before);
+		receiver.harness = undefined;
+		await webhookTrigger.deactivate();
+		delivered.push(...(delivery.outcome?.items ?? []).map((item) => item.json));
+		polled.push(...((await pollTrigger.poll()).items ?? []).map((item) => item.json));
+	}
+	if (!delivered.some((item) => item.crossed !== undefined) || !polled.some((item) => item.crossed !== undefined)) {
+		throw new Error(`a balance alert put out no item: ${JSON.stringify({ delivered, polled })}`);
+	}
+	return { delivered, polled };
 }
 
 /** The Approval event's topic0: chain data cannot show it (it lists token transfers, no logs). */

@@ -8,13 +8,14 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 import { AddressSet } from '../../shared/model/addresses';
 import { toDeliveryTransaction } from '../../shared/model/chainTransaction';
-import { toTransfers } from '../../shared/model/transfers';
+import { toTransfers, type Transfer } from '../../shared/model/transfers';
+import { transfersWithBalances, type BalancedItems } from '../../shared/memory/balanceReadings';
 import { fetchNativeToken } from '../../shared/service/chainData';
 import { knownWebhook } from '../memory/knownWebhooks';
 import { knownNativeToken } from '../memory/nativeTokens';
 import type { DeliveryParameters } from '../parameters/readParameters';
 import { acknowledgeWithoutRun, answer, RECEIVED } from '../receive/answers';
-import { claimCaughtUpTransactions, claimMessage } from '../receive/copies';
+import { claimCaughtUpTransactions, claimCrossings, claimMessage } from '../receive/copies';
 import type { VerifiedRequest } from '../receive/verifiedRequest';
 import { CATCH_UP_READ_MS, CATCH_UP_SCAN_REQUESTS, CATCH_UP_TOKEN_MS, readGap, type GapRead } from './read';
 import type { CatchUpRequest } from './request';
@@ -80,21 +81,36 @@ function unreadEventsItem(request: CatchUpRequest): IDataObject {
 	};
 }
 
-function catchUpItems(parameters: DeliveryParameters, gap: GapRead, request: CatchUpRequest, addresses: AddressSet, nativeToken: IDataObject): IDataObject[] {
-	const transactions = gap.transactions;
+/** The items that say what the catch-up could not put out (they come first). */
+function noticeItems(gap: GapRead, request: CatchUpRequest): IDataObject[] {
 	const items: IDataObject[] = request.catchUp.notBefore === null ? [] : [gapTooLongItem(request)];
 	if (gap.unread !== undefined) items.push(incompleteItem(request, gap.unread));
 	if (gap.unreadSignatures !== undefined) items.push(unreadSignaturesItem(request, gap.unreadSignatures));
-	if (parameters.output === 'raw') return [...items, ...transactions.map((entry) => ({ ...entry.raw, catchUp: true }))];
+	return items;
+}
+
+/** The gap's transactions as a delivery's items: Raw Message's, or Transfers (each with catchUp: true), with balances when asked. */
+async function catchUpItems(
+	context: IWebhookFunctions,
+	parameters: DeliveryParameters,
+	gap: GapRead,
+	request: CatchUpRequest,
+	addresses: AddressSet,
+	nativeToken: IDataObject,
+	deadline: number,
+): Promise<BalancedItems> {
+	const transactions = gap.transactions;
+	if (parameters.output === 'raw') return { items: transactions.map((entry) => ({ ...entry.raw, catchUp: true })) };
 	// The catch-up's own messageId (unique per catch-up run), so keys built from messageId stay unique.
 	const source = { messageId: request.messageId, webhookId: request.webhookId };
+	const transfers: Transfer[] = [];
 	for (const entry of transactions) {
 		const transaction = toDeliveryTransaction(entry.parsed, request.catchUp.includeInternalTxs);
 		for (const transfer of toTransfers(transaction, source, addresses, nativeToken, parameters.filters, request.chainId)) {
-			items.push({ ...transfer, catchUp: true });
+			transfers.push({ ...transfer, catchUp: true });
 		}
 	}
-	return items;
+	return await transfersWithBalances(context, transfers, parameters.balances, { deadline });
 }
 
 /** Answers the trigger's own catch-up request: a run with the gap's items, or none when nothing is missing. */
@@ -119,10 +135,12 @@ export async function receiveCatchUp(
 	const addresses = new AddressSet([...parameters.addresses.lowerCase, ...(knownWebhook(url, request.webhookId)?.addresses.lowerCase ?? [])]);
 	let gap: GapRead;
 	let nativeToken: IDataObject = {};
+	let balancesDeadline = 0;
 	try {
 		gap = await readGap(context, chainId, addresses, request.catchUp);
 		// Known in the process that activated; a webhook process reads it (one request, bounded too).
 		const deadline = Date.now() + CATCH_UP_TOKEN_MS;
+		balancesDeadline = deadline;
 		if (parameters.output === 'transfers') nativeToken = { ...(knownNativeToken(chainId) ?? (await fetchNativeToken.call(context, chainId, { deadline }))) };
 	} catch (error) {
 		return answer(context, { statusCode: 503, level: 'warn', message: `Could not read the chain data of the gap: ${(error as Error).message}` }, details);
@@ -131,7 +149,15 @@ export async function receiveCatchUp(
 	const unseen = gap.transactions.filter((entry) => !seen.has(entry.parsed.nativeTransaction.txHash.toLowerCase()));
 	const claims = claimCaughtUpTransactions(context, url, chainId, unseen.map((entry) => ({ hash: entry.parsed.nativeTransaction.txHash, block: entry.parsed.nativeTransaction.blockNumber })));
 	const put = unseen.filter((entry) => claims.claimed.has(entry.parsed.nativeTransaction.txHash.toLowerCase()));
-	const items = catchUpItems(parameters, { ...gap, transactions: put }, request, addresses, nativeToken);
+	let balanced: BalancedItems;
+	try {
+		// Balances after each block are read within the catch-up's time left for the native token.
+		balanced = await catchUpItems(context, parameters, { ...gap, transactions: put }, request, addresses, nativeToken, balancesDeadline);
+	} catch (error) {
+		claims.release();
+		return answer(context, { statusCode: 503, level: 'warn', message: `Could not read the balances of the gap's transfers: ${(error as Error).message}` }, details);
+	}
+	const items = [...noticeItems(gap, request), ...claimCrossings(context, url, balanced)];
 	// The answer says what was caught up (Webhook > Reactivate shows it).
 	const caughtUp = (transactions: number): IDataObject => ({ ...RECEIVED, catchUp: { fromBlock: request.catchUp.fromBlock, toBlock: request.catchUp.toBlock, transactions } });
 	if (items.length === 0) {

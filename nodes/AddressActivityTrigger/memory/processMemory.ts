@@ -6,10 +6,13 @@
  * - knownWebhooks.ts: the webhooks at the trigger's URLs, ids that deliver elsewhere, reads under way;
  * - messageWindows.ts: the messages run per URL; transactionWindows.ts: the transactions put out;
  * - nativeTokens.ts, parsedAddressLists.ts, parsedEventDefinitions.ts, testRegistrations.ts,
- *   lifecycleStarts.ts.
+ *   lifecycleStarts.ts;
+ * - ../../shared/memory/balanceReadings.ts and balanceCrossings.ts: balances read, crossings alerted on.
  * Any of it may be lost at any moment; the secret and the webhooks are then read again from the
  * service (one attempt each, within the delivery's time: the service waits 10 s for an answer).
  */
+import { forgetBalanceCrossings } from '../../shared/memory/balanceCrossings';
+import { forgetBalanceReadings } from '../../shared/memory/balanceReadings';
 import { forgetSharedSecrets } from '../../shared/memory/sharedSecrets';
 import { forgetKnownWebhooks } from './knownWebhooks';
 import { forgetLifecycleStarts } from './lifecycleStarts';
@@ -31,4 +34,6 @@ export function forgetProcessMemory(): void {
 	forgetEventDefinitions();
 	forgetTransactionWindows();
 	forgetTestRegistrations();
+	forgetBalanceReadings();
+	forgetBalanceCrossings();
 }

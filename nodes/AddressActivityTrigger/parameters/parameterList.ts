@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { balanceOptionsParameter } from '../../shared/parameters/balanceParameters';
 import { chainLocatorParameter, chainsParameter } from '../../shared/parameters/chainParameters';
 import { transferFiltersParameter, watchAddressesParameter } from '../../shared/parameters/watchParameters';
 import { CHAINS_FROM_VERSION } from './readParameters';
@@ -95,6 +96,7 @@ const evmParameters: INodeProperties[] = [
 		],
 	},
 	transferFiltersParameter,
+	balanceOptionsParameter,
 	...decodedEventsParameters,
 ];
 

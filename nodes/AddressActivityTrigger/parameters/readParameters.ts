@@ -35,7 +35,7 @@ const parsed = parsedTriggerParameter;
 /** What webhook() needs for each delivery: reading only these parameters keeps a delivery cheap. */
 export type DeliveryParameters = Pick<
 	TriggerParameters,
-	'chainIds' | 'addresses' | 'output' | 'filters' | 'includeHeaders' | 'verifySignature'
+	'chainIds' | 'addresses' | 'output' | 'filters' | 'balances' | 'includeHeaders' | 'verifySignature'
 > & {
 	/** The Decoded Events output's definitions; only for that output. */
 	events?: EventDecoding;
@@ -65,7 +65,7 @@ export function readDeliveryParameters(this: TriggerContext): DeliveryParameters
 function parametersOf(context: TriggerContext, full: true): TriggerParameters;
 function parametersOf(context: TriggerContext, full: false): DeliveryParameters;
 function parametersOf(context: TriggerContext, full: boolean): TriggerParameters | DeliveryParameters {
-	const { chainIds, addresses, output, filters } = readWatchParameters(context, CHAINS_FROM_VERSION, addressList);
+	const { chainIds, addresses, output, filters, balances } = readWatchParameters(context, CHAINS_FROM_VERSION, addressList);
 	const explicitSignatures = full
 		? parsed(context, 'Event Signatures', () => parseEventSignatures(context.getNodeParameter('eventSignatures', '')))
 		: [];
@@ -77,6 +77,7 @@ function parametersOf(context: TriggerContext, full: boolean): TriggerParameters
 		addresses,
 		output,
 		filters,
+		balances,
 		includeHeaders: output === 'raw' && options.includeHeaders === true,
 		verifySignature: options.verifySignature !== false,
 		events,

@@ -1,11 +1,14 @@
 /**
  * Whether a copy runs: of a message (the service retries with the same messageId, and may send one
- * message twice at once), and of a transaction met both live and in a catch-up. The first claim runs;
+ * message twice at once), of a transaction met both live and in a catch-up, and of a balance crossing
+ * several deliveries see. The first claim runs;
  * a claim whose run n8n does not accept is given up, so the service's retry runs it.
  */
 import { sleep } from 'n8n-workflow';
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { claimCrossing } from '../../shared/memory/balanceCrossings';
+import type { BalancedItems } from '../../shared/memory/balanceReadings';
 import { messageWindowFor } from '../memory/messageWindows';
 import { transactionWindowFor } from '../memory/transactionWindows';
 import { acknowledgeWithoutRun, answer, settleWithAnswer } from './answers';
@@ -76,4 +79,26 @@ export function claimCaughtUpTransactions(
 				if (!acknowledged) window.release([...claimed]);
 			}),
 	};
+}
+
+/**
+ * Claims the balance crossings of a balance alert's items in this process (the deliveries of one
+ * block's transactions all see its crossing): the items whose crossing was not claimed before. Their
+ * claims are given up unless n8n accepts the run, so the service's retry alerts.
+ */
+export function claimCrossings(context: IWebhookFunctions, url: string, balanced: BalancedItems): IDataObject[] {
+	const { items, crossings } = balanced;
+	if (crossings === undefined) return items;
+	const releases: Array<() => void> = [];
+	const kept = items.filter((_, index) => {
+		const release = claimCrossing(url, crossings[index]);
+		if (release !== undefined) releases.push(release);
+		return release !== undefined;
+	});
+	if (releases.length > 0) {
+		settleWithAnswer(context, (acknowledged) => {
+			if (!acknowledged) for (const release of releases) release();
+		});
+	}
+	return kept;
 }

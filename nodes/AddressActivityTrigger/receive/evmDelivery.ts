@@ -1,19 +1,22 @@
 /**
  * One EVM delivery, top to bottom (receiveEvmDelivery), after its signature held (verifiedRequest.ts):
  * parse, check that the webhook is this trigger's, drop copies of a message already run, turn the
- * transaction into items, claim the transaction (a catch-up may have put it out), hand the run to n8n.
+ * transaction into items (with balances when asked), claim the transaction (a catch-up may have put it
+ * out) and a balance alert's crossing, hand the run to n8n.
  * The items are made in ../../shared/model/transfers.ts.
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import type { AddressLookup } from '../../shared/model/addresses';
 import { parseDelivery, type Delivery } from '../../shared/model/deliverySchema';
-import { eitherOf, mentionsMonitored, toTransfers } from '../../shared/model/transfers';
+import { eitherOf, mentionsMonitored, toTransfers, type Transfer } from '../../shared/model/transfers';
+import { transfersWithBalances, type BalancedItems } from '../../shared/memory/balanceReadings';
+import { ONE_ATTEMPT } from '../../shared/service/transport';
 import type { KnownWebhook } from '../memory/knownWebhooks';
 import { knownNativeToken } from '../memory/nativeTokens';
 import type { DeliveryParameters } from '../parameters/readParameters';
 import { acknowledgeWithoutRun, answer, RECEIVED } from './answers';
-import { claimLiveTransaction, claimMessage } from './copies';
+import { claimCrossings, claimLiveTransaction, claimMessage } from './copies';
 import { deliveryEventItems } from './decodedEvents';
 import { freshKnownWebhook, ownWebhook } from './ownership';
 import { rawMessageItem } from './rawMessage';
@@ -49,31 +52,46 @@ export async function receiveEvmDelivery(context: IWebhookFunctions, request: Ve
 	const copy = await claimMessage(context, url, delivery.messageId, details);
 	if (copy !== undefined) return copy;
 
-	let items: IDataObject[] | undefined;
+	let output: IDataObject[] | { transfers: Transfer[] } | undefined;
 	try {
-		items = await outputItems(context, request, ownership.webhook, delivery);
+		output = await outputItems(context, request, ownership.webhook, delivery);
 	} catch (error) {
 		// The schema bounds what the mapping reads; should a body still defeat it, the message is
 		// acknowledged and logged rather than failing on every retry for two days.
 		return answer(context, { statusCode: 200, level: 'error', message: `Could not turn message ${delivery.messageId} into transfers: ${(error as Error).message}` }, details);
 	}
-	if (items === undefined) {
+	if (output === undefined) {
 		// The delivery names no address known here, and the webhook's current list could not be
 		// read: acknowledging could drop the transfers of an address added elsewhere.
 		return answer(context, { statusCode: 503, level: 'warn', message: "Could not read the webhook's monitored addresses from the service to place this delivery; the service will retry" }, details);
 	}
-	if (items.length === 0) return acknowledgeWithoutRun(context);
+	let balanced: BalancedItems;
+	try {
+		// Balance reads share the delivery's time with the reads before them (one attempt each).
+		balanced = Array.isArray(output) ? { items: output } : await transfersWithBalances(context, output.transfers, parameters.balances, { retry: ONE_ATTEMPT, deadline: request.arrival.deadline });
+	} catch (error) {
+		return answer(context, { statusCode: 503, level: 'warn', message: `Could not read a monitored address's balance from the service (${(error as Error).message}); the service will retry` }, details);
+	}
+	if (balanced.items.length === 0) return acknowledgeWithoutRun(context);
 	if (!claimLiveTransaction(context, url, chainOf(ownership.webhook, parameters), delivery.event.transaction)) return acknowledgeWithoutRun(context);
-	return { workflowData: [context.helpers.returnJsonArray(items)], webhookResponse: RECEIVED };
+	const items = claimCrossings(context, url, balanced);
+	if (items.length === 0) return acknowledgeWithoutRun(context);
+	// "Listen for test event": webhookId is the temporary webhook registered for the test (deleted
+	// when listening stops), so these items say they are a test; production items have no such field.
+	const marked = context.getMode() === 'manual' && !Array.isArray(output) ? items.map((item) => ({ ...item, testEvent: true })) : items;
+	return { workflowData: [context.helpers.returnJsonArray(marked)], webhookResponse: RECEIVED };
 }
 
-/** The run's items: the message as sent (Raw Message), its Decoded Events or its Transfers; undefined when the webhook's list could not be read. */
+/**
+ * The run's items: the message as sent (Raw Message) or its Decoded Events; or its Transfers, which
+ * get their balances next; undefined when the webhook's list could not be read.
+ */
 async function outputItems(
 	context: IWebhookFunctions,
 	request: VerifiedRequest<DeliveryParameters>,
 	webhook: KnownWebhook,
 	delivery: Delivery,
-): Promise<IDataObject[] | undefined> {
+): Promise<IDataObject[] | { transfers: Transfer[] } | undefined> {
 	const { parameters, body } = request;
 	if (parameters.output === 'raw') return [rawMessageItem(context, parameters, body)];
 	if (parameters.events !== undefined) {
@@ -82,10 +100,7 @@ async function outputItems(
 	const monitored = await countedAddresses(context, request, webhook, delivery);
 	if (monitored === undefined) return undefined;
 	const chainId = chainOf(webhook, parameters);
-	const transfers = toTransfers(delivery.event.transaction, delivery, monitored, knownNativeToken(chainId) ?? {}, parameters.filters, chainId);
-	// "Listen for test event": webhookId is the temporary webhook registered for the test (deleted
-	// when listening stops), so these items say they are a test; production items have no such field.
-	return context.getMode() === 'manual' ? transfers.map((transfer) => ({ ...transfer, testEvent: true })) : transfers;
+	return { transfers: toTransfers(delivery.event.transaction, delivery, monitored, knownNativeToken(chainId) ?? {}, parameters.filters, chainId) };
 }
 
 /**

@@ -5,7 +5,9 @@ import { AddressSet } from '../model/addresses';
 import { amountText, INEXACT_NUMBER, parseDecimal } from '../model/amounts';
 import { quoteValue } from '../model/invalidInput';
 import { parseChainId, parseChainIds } from '../model/chainIds';
+import type { BalanceOptions } from '../model/balanceAlerts';
 import type { AssetType, Direction, TransferFilters } from '../model/transfers';
+import { readBalanceOptions } from './balanceParameters';
 import { addressesParameter } from './webhookParameters';
 
 // The parameters both triggers share: declared once, read once, the same wording when wrong.
@@ -111,6 +113,8 @@ export interface WatchParameters {
 	addresses: AddressSet;
 	output: TriggerOutput;
 	filters: TransferFilters;
+	/** The Balances collection of the Transfers output (nothing asked for with Raw). */
+	balances: BalanceOptions;
 }
 
 type TriggerContext = IHookFunctions | IWebhookFunctions | IPollFunctions;
@@ -141,5 +145,9 @@ export function readWatchParameters(
 	}
 	const output = context.getNodeParameter('output', 'transfers') as TriggerOutput;
 	const filters = output === 'transfers' ? readTransferFilters(context, context.getNodeParameter('filters', {}) as IDataObject) : {};
-	return { chainIds, addresses, output, filters };
+	const balances =
+		output === 'transfers'
+			? readBalanceOptions(context.getNodeParameter('balances', {}) as IDataObject, (field, parse) => parsedTriggerParameter(context, field, parse))
+			: { includeBalanceAfter: false };
+	return { chainIds, addresses, output, filters, balances };
 }

@@ -3,7 +3,10 @@
  * route built here once, with what it is about, and read through the shared transport, for the
  * action node and the triggers' balance alerts alike.
  */
+import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
+
+import type { BalanceReading } from '../model/balanceAlerts';
 
 import type { ListRoute, Route } from './chainRoutes';
 import { serviceList } from './pagination';
@@ -83,4 +86,35 @@ export async function fetchTokenBalances(context: ServiceContext, query: TokenBa
 		limit: query.limit,
 		...call,
 	})) as IDataObject[];
+}
+
+/** The asset whose balance after a block a trigger reads: the native token, one ERC-20 contract, or one ERC-1155 contract (all its token IDs). */
+export type AssetBalanceQuery = BalanceQuery & ({ standard: 'native' } | { standard: 'erc20' | 'erc1155'; contract: string });
+
+const WHOLE = /^[0-9]+$/;
+
+function reading(context: ServiceContext, query: AssetBalanceQuery, balance: unknown, decimals?: unknown): BalanceReading {
+	const raw = typeof balance === 'number' ? String(balance) : balance;
+	if (typeof raw !== 'string' || !WHOLE.test(raw)) {
+		throw new NodeOperationError(context.getNode(), `The service sent a balance of ${query.address} on chain ${query.chainId} that is not a whole number of 0 or more: ${JSON.stringify(balance)}`);
+	}
+	return typeof decimals === 'number' && Number.isInteger(decimals) && decimals >= 0 ? { raw, decimals } : { raw };
+}
+
+/**
+ * One asset's balance after a block, by token ID ('' for the native token and ERC-20). A contract
+ * the address holds none of is not listed by the service: its balance is 0 (absent from the map).
+ */
+export async function fetchAssetBalance(context: ServiceContext, query: AssetBalanceQuery, call: ServiceCall = {}): Promise<Map<string, BalanceReading>> {
+	if (query.standard === 'native') {
+		const native = await fetchNativeBalance(context, query, call);
+		return new Map([['', reading(context, query, native.balance, native.decimals)]]);
+	}
+	const entries = await fetchTokenBalances(context, { ...query, contracts: [query.contract], returnAll: true }, call);
+	const held = new Map<string, BalanceReading>();
+	for (const entry of entries) {
+		if (String(entry.address).toLowerCase() !== query.contract.toLowerCase()) continue;
+		held.set(query.standard === 'erc20' ? '' : String(entry.tokenId), reading(context, query, entry.balance, query.standard === 'erc20' ? entry.decimals : undefined));
+	}
+	return held;
 }

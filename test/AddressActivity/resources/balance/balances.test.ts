@@ -1,11 +1,10 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
-// Tests read the service's JSON field by field; typing every response shape here would add nothing.
 // Balance > Get Native Balance, Get Many ERC-20 / ERC-721 / ERC-1155 through n8n-core against the
 // emulator: what the node reports is what the emulator's own transfers add up to.
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, randomAddress, serviceCall, startTestService, type TestService } from '../../../harness/fixtures';
+import { byId, randomAddress, startTestService, type TestService } from '../../../harness/fixtures';
 import type { AddressActivityCredentialData } from '../../../harness/credentials';
+import { addressHistory, nativeSum, tokenSum, units } from '../../../harness/chainHistory';
 import { runNode } from '../../../harness/runNode';
 
 const FUJI = '43113';
@@ -46,56 +45,12 @@ afterAll(async () => {
 	await service.close();
 });
 
+const history = async (address: string, endBlock?: number) => await addressHistory(credentials, FUJI, address, endBlock);
+
 async function run(parameters: Record<string, unknown>, items?: IDataObject[]) {
 	const result = await runNode({ credentials, parameters: { resource: 'balance', ...parameters } as never, items });
 	expect(result.error).toBeUndefined();
 	return result.items;
-}
-
-/** The address's transactions as the service lists them, oldest first, up to `endBlock`. */
-async function history(address: string, endBlock?: number): Promise<any[]> {
-	const items: any[] = [];
-	let pageToken: string | undefined;
-	do {
-		const query = new URLSearchParams({ sortOrder: 'asc', pageSize: '100', ...(endBlock === undefined ? {} : { endBlock: String(endBlock) }), ...(pageToken ? { pageToken } : {}) });
-		const page = await serviceCall<any>(credentials, 'GET', `/v1/chains/${FUJI}/addresses/${address}/transactions?${query.toString()}`);
-		items.push(...page.transactions);
-		pageToken = page.nextPageToken;
-	} while (pageToken);
-	return items;
-}
-
-/** What the history's native transfers add up to for `address`: values in and out of successful transactions, less the gas it paid. */
-function nativeSum(items: any[], address: string): bigint {
-	const is = (party: { address: string }) => party.address.toLowerCase() === address.toLowerCase();
-	return items.reduce((sum: bigint, item) => {
-		const tx = item.nativeTransaction;
-		let change = is(tx.from) ? -BigInt(tx.gasUsed) * BigInt(tx.gasPrice) : 0n;
-		if (tx.txStatus === '1') change += (is(tx.to) ? BigInt(tx.value) : 0n) - (is(tx.from) ? BigInt(tx.value) : 0n);
-		return sum + change;
-	}, 0n);
-}
-
-/** What the history's ERC-20 transfers of `contract` add up to for `address`. */
-function tokenSum(items: any[], address: string, contract: string): bigint {
-	let sum = 0n;
-	for (const item of items) {
-		for (const transfer of item.erc20Transfers ?? []) {
-			if (transfer.erc20Token.address.toLowerCase() !== contract.toLowerCase()) continue;
-			if (transfer.to.address.toLowerCase() === address.toLowerCase()) sum += BigInt(transfer.value);
-			if (transfer.from.address.toLowerCase() === address.toLowerCase()) sum -= BigInt(transfer.value);
-		}
-	}
-	return sum;
-}
-
-/** The raw amount as the token's units, exactly (18 decimals: 3000000000000000000 -> "3"). */
-function units(raw: bigint, decimals: number): string {
-	const negative = raw < 0n;
-	const digits = (negative ? -raw : raw).toString().padStart(decimals + 1, '0');
-	const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
-	const whole = digits.slice(0, digits.length - decimals);
-	return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 
 describe('Balance > Get Native Balance', () => {
