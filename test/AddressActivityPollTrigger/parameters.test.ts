@@ -1,10 +1,8 @@
 /**
- * What a user sets on the poll trigger: Fetch Test Event, Output, Filters, the request share of each
- * poll from the Poll Times, and parameters that are rejected before anything is sent.
+ * What a user sets on the poll trigger: Fetch Test Event, Output, Filters, more addresses than a
+ * poll may send requests, and parameters that are rejected before anything is sent (the request
+ * share of each poll from the Poll Times: pollRate.test.ts).
  */
-import type { IDataObject } from 'n8n-workflow';
-
-import { pollsPerMinute } from '../../nodes/AddressActivityPollTrigger/pollRate';
 import { FUJI, hashesOf, pollParameters, randomAddress, startPollService, USDC, type PollTestService } from './support';
 
 let service: PollTestService;
@@ -107,17 +105,6 @@ describe('Poll Times and the number of addresses', () => {
 		const requests = await service.takeRequests();
 		expect(requests.length).toBeLessThanOrEqual(120);
 		expect(requests.map((request) => request.path)).toContain(`/v1/chains/${FUJI}/transactions`);
-	});
-
-	it('shares Max Requests per Minute out over the polls the Poll Times start, cron expressions in their busiest hour', () => {
-		const times = (...item: IDataObject[]) => ({ item });
-		expect(pollsPerMinute(times({ mode: 'everyMinute' }, { mode: 'everyMinute' }, { mode: 'everyMinute' }))).toBe(3);
-		expect(pollsPerMinute(times({ mode: 'everyX', value: 2, unit: 'minutes' }))).toBe(0.5);
-		expect(pollsPerMinute(times({ mode: 'custom', cronExpression: '0 */5 * * * *' }))).toBe(0.2);
-		// Every 2 minutes in office hours: the busiest hours count.
-		expect(pollsPerMinute(times({ mode: 'custom', cronExpression: '*/2 9-17 * * 1-5' }))).toBe(0.5);
-		expect(pollsPerMinute(times({ mode: 'everyHour', minute: 5 }))).toBeCloseTo(1 / 60);
-		expect(pollsPerMinute(undefined)).toBe(1);
 	});
 });
 
