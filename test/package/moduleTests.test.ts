@@ -73,7 +73,6 @@ const TESTED_BY_SUITE: Record<string, string> = {
 	// The poll trigger, through n8n-core's PollContext.
 	'nodes/AddressActivityPollTrigger/AddressActivityPollTrigger.node.ts': 'test/AddressActivityPollTrigger/pollActivity.test.ts',
 	'nodes/AddressActivityPollTrigger/cursor.ts': 'test/AddressActivityPollTrigger/pollActivity.test.ts',
-	'nodes/AddressActivityPollTrigger/pollRate.ts': 'test/AddressActivityPollTrigger/parameters.test.ts',
 	'nodes/AddressActivityPollTrigger/readParameters.ts': 'test/AddressActivityPollTrigger/parameters.test.ts',
 	// The webhook trigger, through n8n-core's HookContext and WebhookContext.
 	'nodes/AddressActivityTrigger/AddressActivityTrigger.node.ts': 'test/AddressActivityTrigger/example.test.ts',
@@ -89,7 +88,6 @@ const TESTED_BY_SUITE: Record<string, string> = {
 	'nodes/AddressActivityTrigger/parameters/readPrimaryNetworkParameters.ts': 'test/AddressActivityTrigger/lifecycle/primaryNetworkLifecycle.test.ts',
 	'nodes/AddressActivityTrigger/receive/decodedEvents.ts': 'test/AddressActivityTrigger/decodedEvents.test.ts',
 	'nodes/AddressActivityTrigger/receive/ownership.ts': 'test/AddressActivityTrigger/receive/evmDelivery.test.ts',
-	'nodes/AddressActivityTrigger/receive/rawMessage.ts': 'test/AddressActivityTrigger/receive/evmDelivery.test.ts',
 	'nodes/AddressActivityTrigger/staticData/chainStates.ts': 'test/AddressActivityTrigger/catchUp/gaps.test.ts',
 	'nodes/AddressActivityTrigger/staticData/registration.ts': 'test/AddressActivityTrigger/lifecycle/primaryNetworkLifecycle.test.ts',
 };
