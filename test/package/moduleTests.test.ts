@@ -43,7 +43,6 @@ const TESTED_BY_SUITE: Record<string, string> = {
 	// The action node: the node reads every item before the first request; each resource's suite
 	// runs its operations.
 	'nodes/AddressActivity/AddressActivity.node.ts': 'test/AddressActivity/allItemsFirst.test.ts',
-	'nodes/AddressActivity/listSearch/searchWebhooks.ts': 'test/AddressActivity/resources/webhook/webhook.test.ts',
 	'nodes/AddressActivity/resources/address/add.ts': 'test/AddressActivity/resources/address/address.test.ts',
 	'nodes/AddressActivity/resources/address/remove.ts': 'test/AddressActivity/resources/address/address.test.ts',
 	'nodes/AddressActivity/resources/address/getMany.ts': 'test/AddressActivity/resources/address/address.test.ts',

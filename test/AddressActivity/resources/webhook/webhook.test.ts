@@ -194,28 +194,8 @@ describe('Webhook > Get, Get Many, Update, Delete', () => {
 	});
 });
 
-describe('choosing a webhook or a chain from a list', () => {
-	it('lists the account\'s webhooks by name, filtered by the search text', async () => {
-		const credentials = await service.newAccount();
-		const treasury = await createWebhook(credentials, { name: 'Treasury alerts' });
-		await createWebhook(credentials, { name: 'Payroll' });
-		const all = await runListSearch({ method: 'searchWebhooks', credentials });
-		expect(all.results).toHaveLength(2);
-		const found = await runListSearch({ method: 'searchWebhooks', credentials, filter: 'treas' });
-		expect(found.results).toEqual([{ name: 'Treasury alerts (EVM address activity, chain 43114, active)', value: treasury.id }]);
-	});
-
-	it('pages through many webhooks with the pagination token', async () => {
-		const credentials = await service.newAccount();
-		for (let i = 0; i < 105; i++) await createWebhook(credentials, { name: `hook ${i}` });
-		const first = await runListSearch({ method: 'searchWebhooks', credentials });
-		expect(first.results).toHaveLength(100);
-		expect(first.paginationToken).toBeDefined();
-		const second = await runListSearch({ method: 'searchWebhooks', credentials, paginationToken: first.paginationToken });
-		expect(second.results).toHaveLength(5);
-		expect(second.paginationToken).toBeUndefined();
-	});
-
+// Choosing a webhook from a list: test/AddressActivity/listSearch/searchWebhooks.test.ts.
+describe('choosing a chain from a list', () => {
 	it('offers only chains with the webhooks feature for a new webhook, every chain elsewhere', async () => {
 		const credentials = await service.newAccount();
 		const webhookChains = await runListSearch({ method: 'searchWebhookChains', credentials });
