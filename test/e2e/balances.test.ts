@@ -7,6 +7,7 @@ import { addressHistory, nativeSum, tokenSum, units } from '../harness/chainHist
 import { randomAddress } from '../harness/fixtures';
 import { TRIGGER_NODE_NAME } from '../harness/names';
 import { waitFor } from '../harness/wait';
+import { settledExecutions } from './helpers/settled';
 import { EMULATOR_KEY, startStack, type Stack } from './helpers/stack';
 import { byId, linearWorkflow, triggerWorkflow } from './helpers/workflows';
 
@@ -81,12 +82,12 @@ describe('balances in n8n', () => {
 			const delivered = (await stack.control.deliveries()).filter((attempt) => payments.includes((attempt.body.event as { transaction: { txHash: string } }).transaction.txHash));
 			return payments.every((hash) => delivered.some((attempt) => attempt.statusCode === 200 && (attempt.body.event as { transaction: { txHash: string } }).transaction.txHash === hash));
 		});
-		const [summary] = await waitFor('the alert’s execution', async () => {
-			const executions = await stack.client.listExecutions(workflow.id);
-			return executions.length > 0 ? executions : undefined;
-		});
-		expect(await stack.client.listExecutions(workflow.id)).toHaveLength(1);
-		const execution = await stack.getExecution(summary.id);
+		// Counted once no more runs can come (nothing left to send or retry, every answered request run):
+		// on n8n 1.x a run exists only just after its delivery's 200.
+		const runs = await settledExecutions(stack, workflow, { atLeast: 1 });
+		expect(runs).toHaveLength(1);
+		expect(runs[0].status).toBe('success');
+		const execution = await stack.getExecution(runs[0].id);
 		const after = nativeSum(await addressHistory(credentials(), CHAIN, treasury, Number(sent[1].blockNumber)), treasury);
 		const before = nativeSum(await addressHistory(credentials(), CHAIN, treasury, Number(sent[1].blockNumber) - 1), treasury);
 		expect(nodeOutput(execution, TRIGGER_NODE_NAME)).toEqual([
