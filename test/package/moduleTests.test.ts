@@ -93,8 +93,8 @@ const TESTED_BY_SUITE: Record<string, string> = {
 
 /**
  * What this list is for: modules that work being landed beside this test adds (durable catch-up
- * position, issue 33; balance alerts, issue 35; P-Chain and validator catch-up, issue 36; the
- * Execute-step sample, issue 37), named as on those branches, with no test file of their own name
+ * position, issue 33; P-Chain and validator catch-up, issue 36; the Execute-step sample, issue
+ * 37), named as on those branches, with no test file of their own name
  * (each branch tests them through its own suites). Listed in advance so that main stays green
  * whichever lands first; an entry may name a module that is not on main yet. An entry goes once
  * its module has a test file of its own name (the check below fails then, to say so); outside
@@ -107,9 +107,6 @@ const LANDING_ALONGSIDE = [
 	'nodes/AddressActivityTrigger/memory/publications.ts',
 	'nodes/AddressActivityTrigger/receive/liveRunRecord.ts',
 	'nodes/AddressActivityTrigger/staticData/positionRequests.ts',
-	// Issue 35: balance alerts (on main; tested through test/AddressActivityTrigger/balances.test.ts
-	// and test/AddressActivityPollTrigger/balances.test.ts).
-	'nodes/shared/memory/balanceReadings.ts',
 	// Issue 36: P-Chain and validator catch-up.
 	'nodes/AddressActivityTrigger/catchUp/primaryGapRead.ts',
 	'nodes/AddressActivityTrigger/catchUp/primaryGaps.ts',

@@ -1,6 +1,6 @@
 // The balance routes against the emulator over HTTP through n8n-core's LoadOptionsContext: what an
 // address holds after injected transfers, and the requests each read sends.
-import { fetchNativeBalance, fetchTokenBalances, nativeBalanceRoute, READS_AT_BLOCK, tokenBalancesRoute } from '../../../nodes/shared/service/balances';
+import { fetchAssetBalance, fetchNativeBalance, fetchTokenBalances, nativeBalanceRoute, READS_AT_BLOCK, tokenBalancesRoute } from '../../../nodes/shared/service/balances';
 import { loadOptionsContext } from '../../harness/contexts';
 import type { AddressActivityCredentialData } from '../../harness/credentials';
 import { randomAddress, startTestService, type TestService } from '../../harness/fixtures';
@@ -74,6 +74,20 @@ describe('fetchTokenBalances', () => {
 		const failure = fetchNativeBalance(context(), { chainId: '999999', address: owner }, { itemIndex: 1 });
 		await expect(failure).rejects.toThrow('The service rejected the request: chainId 999999 is not a supported chain');
 		await expect(failure).rejects.toMatchObject({ httpCode: '400', context: { itemIndex: 1 } });
+	});
+});
+
+describe('fetchAssetBalance', () => {
+	it('gives one asset\'s balance after a block, by token ID, with the decimals the service gave; a contract not held is absent (0)', async () => {
+		const native = await fetchAssetBalance(context(), { chainId: FUJI, address: owner, blockNumber: firstBlock, standard: 'native' });
+		expect([...native]).toEqual([['', { raw: '5000', decimals: 18 }]]);
+		await service.control.clearRequests();
+		const usdc = await fetchAssetBalance(context(), { chainId: FUJI, address: owner, blockNumber: firstBlock + 1, standard: 'erc20', contract: USDC.address.toUpperCase().replace('0X', '0x') });
+		expect([...usdc]).toEqual([['', { raw: '2500000', decimals: 6 }]]);
+		expect((await service.control.requests()).map((request) => request.query)).toEqual([{ blockNumber: String(firstBlock + 1), contractAddresses: USDC.address.toUpperCase().replace('0X', '0x'), pageSize: '100' }]);
+		expect([...(await fetchAssetBalance(context(), { chainId: FUJI, address: owner, blockNumber: firstBlock, standard: 'erc20', contract: USDC.address }))]).toEqual([]);
+		const items = await fetchAssetBalance(context(), { chainId: FUJI, address: owner, blockNumber: firstBlock + 4, standard: 'erc1155', contract: ITEMS.address });
+		expect([...items]).toEqual([['3', { raw: '10' }]]);
 	});
 });
 
