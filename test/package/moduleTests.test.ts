@@ -60,11 +60,6 @@ const TESTED_BY_SUITE: Record<string, string> = {
 	'nodes/AddressActivity/resources/transaction/getMany.ts': 'test/AddressActivity/routeOperations.test.ts',
 	'nodes/AddressActivity/resources/transaction/getManyForAddress.ts': 'test/AddressActivity/routeOperations.test.ts',
 	'nodes/AddressActivity/resources/utxo/getMany.ts': 'test/AddressActivity/routeOperations.test.ts',
-	// File paths with "secret" in them, not secrets.
-	// eslint-disable-next-line @n8n/community-nodes/no-hardcoded-secrets
-	'nodes/AddressActivity/resources/sharedSecret/get.ts': 'test/AddressActivity/resources/sharedSecret/sharedSecret.test.ts',
-	// eslint-disable-next-line @n8n/community-nodes/no-hardcoded-secrets
-	'nodes/AddressActivity/resources/sharedSecret/rotate.ts': 'test/AddressActivity/resources/sharedSecret/sharedSecret.test.ts',
 	'nodes/AddressActivity/resources/webhook/create.ts': 'test/AddressActivity/resources/webhook/webhook.test.ts',
 	'nodes/AddressActivity/resources/webhook/delete.ts': 'test/AddressActivity/resources/webhook/webhook.test.ts',
 	'nodes/AddressActivity/resources/webhook/get.ts': 'test/AddressActivity/resources/webhook/webhook.test.ts',

@@ -1,3 +1,4 @@
+// Shared Secret > Get against the emulator through n8n-core's execution engine.
 import { startTestService, visibleText } from '../../../harness/fixtures';
 import type { TestService } from '../../../harness/fixtures';
 import { runNode } from '../../../harness/runNode';
@@ -10,7 +11,7 @@ afterAll(async () => {
 	await service.close();
 });
 
-describe('Shared Secret', () => {
+describe('Shared Secret > Get', () => {
 	it('gets the account\'s secret, the same on every get, and the same for keys of one account', async () => {
 		const credentials = await service.newAccount({ account: 'team-a' });
 		const colleague = await service.newAccount({ account: 'team-a' });
@@ -21,16 +22,6 @@ describe('Shared Secret', () => {
 		});
 		expect(first.items[0].json.secret).toMatch(/^[0-9a-f]{64}$/);
 		expect(second.items[0].json).toEqual(first.items[0].json);
-	});
-
-	it('rotates the secret: the new one replaces the old for the account', async () => {
-		const credentials = await service.newAccount();
-		const before = await runNode({ credentials, parameters: { resource: 'sharedSecret', operation: 'get' } });
-		const rotated = await runNode({ credentials, parameters: { resource: 'sharedSecret', operation: 'rotate' } });
-		const after = await runNode({ credentials, parameters: { resource: 'sharedSecret', operation: 'get' } });
-		expect(rotated.items[0].json.secret).toMatch(/^[0-9a-f]{64}$/);
-		expect(rotated.items[0].json.secret).not.toBe(before.items[0].json.secret);
-		expect(after.items[0].json.secret).toBe(rotated.items[0].json.secret);
 	});
 
 	it('a read-only key gets a 403 that explains the missing webhook privilege, and no secret', async () => {
