@@ -60,10 +60,6 @@ const TESTED_BY_SUITE: Record<string, string> = {
 	'nodes/AddressActivity/resources/transaction/getMany.ts': 'test/AddressActivity/routeOperations.test.ts',
 	'nodes/AddressActivity/resources/transaction/getManyForAddress.ts': 'test/AddressActivity/routeOperations.test.ts',
 	'nodes/AddressActivity/resources/utxo/getMany.ts': 'test/AddressActivity/routeOperations.test.ts',
-	'nodes/AddressActivity/resources/webhook/create.ts': 'test/AddressActivity/resources/webhook/webhook.test.ts',
-	'nodes/AddressActivity/resources/webhook/delete.ts': 'test/AddressActivity/resources/webhook/webhook.test.ts',
-	'nodes/AddressActivity/resources/webhook/get.ts': 'test/AddressActivity/resources/webhook/webhook.test.ts',
-	'nodes/AddressActivity/resources/webhook/getMany.ts': 'test/AddressActivity/resources/webhook/webhook.test.ts',
 	// The poll trigger, through n8n-core's PollContext.
 	'nodes/AddressActivityPollTrigger/AddressActivityPollTrigger.node.ts': 'test/AddressActivityPollTrigger/pollActivity.test.ts',
 	'nodes/AddressActivityPollTrigger/cursor.ts': 'test/AddressActivityPollTrigger/pollActivity.test.ts',

@@ -1,5 +1,5 @@
-// Webhook > Update beyond its resource suite (webhook.test.ts): what is sent for the fields given,
-// and the one read the EVM-only fields need.
+// Webhook > Update against the emulator through n8n-core's execution engine: the fields changed,
+// what is sent for the fields given, and the one read the EVM-only fields need.
 import { byId, createWebhook, serviceCall, startTestService, type TestService } from '../../../harness/fixtures';
 import { runNode } from '../../../harness/runNode';
 
@@ -14,6 +14,36 @@ afterAll(async () => {
 const update = (webhookId: string, updateFields: Record<string, unknown>) => ({ resource: 'webhook', operation: 'update', webhookId: byId(webhookId), updateFields }) as never;
 
 describe('Webhook > Update', () => {
+	it('updates name, description, URL, status and what deliveries include', async () => {
+		const credentials = await service.newAccount();
+		const webhook = await createWebhook(credentials);
+		const result = await runNode({
+			credentials,
+			parameters: {
+				resource: 'webhook',
+				operation: 'update',
+				webhookId: byId(webhook.id),
+				updateFields: {
+					name: 'Renamed',
+					description: 'New text',
+					url: 'https://other.example.com/hook',
+					status: 'inactive',
+					includeInternalTxs: true,
+					includeLogs: true,
+				},
+			},
+		});
+		expect(result.items[0].json).toMatchObject({
+			id: webhook.id,
+			name: 'Renamed',
+			description: 'New text',
+			url: 'https://other.example.com/hook',
+			status: 'inactive',
+			includeInternalTxs: true,
+			includeLogs: true,
+		});
+	});
+
 	it('sends only the fields given, in one request; a name left empty clears it', async () => {
 		const credentials = await service.newAccount();
 		const webhook = await createWebhook(credentials, { name: 'Treasury', description: 'Kept' });

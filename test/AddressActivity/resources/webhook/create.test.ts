@@ -1,4 +1,6 @@
-import { createWebhook, byId, fromList, randomAddress, startTestService } from '../../../harness/fixtures';
+// Webhook > Create (EVM address activity) against the emulator through n8n-core's execution engine;
+// P-Chain and validator webhooks: primaryNetworkCreate.test.ts.
+import { byId, fromList, randomAddress, startTestService } from '../../../harness/fixtures';
 import type { TestService } from '../../../harness/fixtures';
 import { runListSearch } from '../../../harness/loadOptions';
 import { runNode } from '../../../harness/runNode';
@@ -108,94 +110,7 @@ describe('Webhook > Create', () => {
 			`PATCH /v1/webhooks/${id}/addresses`,
 		]);
 	});
-});
 
-describe('Webhook > Get, Get Many, Update, Delete', () => {
-	it('gets one webhook picked from the list or by ID', async () => {
-		const credentials = await service.newAccount();
-		const webhook = await createWebhook(credentials, { name: 'Picked' });
-		for (const locator of [fromList(webhook.id), byId(webhook.id)]) {
-			const result = await runNode({
-				credentials,
-				parameters: { resource: 'webhook', operation: 'get', webhookId: locator },
-			});
-			// The service's record, with the readable creation date after createdAt.
-			expect(result.items.map((item) => item.json)).toEqual([{ ...webhook, createdAtIso: new Date(webhook.createdAt as number).toISOString() }]);
-		}
-	});
-
-	it('lists webhooks filtered by status', async () => {
-		const credentials = await service.newAccount();
-		const active = await createWebhook(credentials, { name: 'one' });
-		const paused = await createWebhook(credentials, { name: 'two' });
-		await runNode({
-			credentials,
-			parameters: { resource: 'webhook', operation: 'update', webhookId: byId(paused.id), updateFields: { status: 'inactive' } },
-		});
-		const run = async (filters: Record<string, string>) =>
-			(
-				await runNode({
-					credentials,
-					parameters: { resource: 'webhook', operation: 'getMany', returnAll: true, filters },
-				})
-			).items.map((item) => item.json.id);
-		expect((await run({})).sort()).toEqual([active.id, paused.id].sort());
-		expect(await run({ status: 'active' })).toEqual([active.id]);
-		expect(await run({ status: 'inactive' })).toEqual([paused.id]);
-	});
-
-	it('updates name, description, URL, status and what deliveries include', async () => {
-		const credentials = await service.newAccount();
-		const webhook = await createWebhook(credentials);
-		const result = await runNode({
-			credentials,
-			parameters: {
-				resource: 'webhook',
-				operation: 'update',
-				webhookId: byId(webhook.id),
-				updateFields: {
-					name: 'Renamed',
-					description: 'New text',
-					url: 'https://other.example.com/hook',
-					status: 'inactive',
-					includeInternalTxs: true,
-					includeLogs: true,
-				},
-			},
-		});
-		expect(result.items[0].json).toMatchObject({
-			id: webhook.id,
-			name: 'Renamed',
-			description: 'New text',
-			url: 'https://other.example.com/hook',
-			status: 'inactive',
-			includeInternalTxs: true,
-			includeLogs: true,
-		});
-	});
-
-	it('deletes a webhook; getting it afterwards is a 404 with a hint', async () => {
-		const credentials = await service.newAccount();
-		const webhook = await createWebhook(credentials);
-		const deleted = await runNode({
-			credentials,
-			parameters: { resource: 'webhook', operation: 'delete', webhookId: byId(webhook.id) },
-		});
-		expect(deleted.items[0].json).toMatchObject({ id: webhook.id, deleted: true });
-		expect((await service.control.webhooks()).some((entry) => entry.id === webhook.id)).toBe(false);
-
-		const again = await runNode({
-			credentials,
-			parameters: { resource: 'webhook', operation: 'get', webhookId: byId(webhook.id) },
-		});
-		expect(again.error?.message).toBe(`Webhook '${webhook.id}' was not found [item 1]`);
-		expect(again.error?.description).toContain('Check the ID');
-		expect((again.error as { httpCode?: string }).httpCode).toBe('404');
-	});
-});
-
-// Choosing a webhook from a list: test/AddressActivity/listSearch/searchWebhooks.test.ts.
-describe('choosing a chain from a list', () => {
 	it('offers only chains with the webhooks feature for a new webhook, every chain elsewhere', async () => {
 		const credentials = await service.newAccount();
 		const webhookChains = await runListSearch({ method: 'searchWebhookChains', credentials });
