@@ -24,6 +24,7 @@ import { EVENT_TYPES } from '../shared/model/primaryNetwork';
 import { getWebhookChains, searchWebhookChains } from '../shared/parameters/chainSearches';
 import { triggerSubtitle } from '../shared/parameters/triggerSubtitle';
 import { testAddressActivityApi } from '../shared/service/credentialTest';
+import { receivePrimaryCatchUp } from './catchUp/primaryRun';
 import { receiveCatchUp } from './catchUp/run';
 import { receiveResume } from './catchUp/resume';
 import type { EventKind } from './eventKinds/eventKind';
@@ -105,8 +106,8 @@ export class AddressActivityTrigger implements INodeType {
 
 	/**
 	 * Every POST to the trigger's URL, once its signature held, goes to one receiver: an EVM delivery,
-	 * a P-Chain or validator delivery, or the trigger's own catch-up request (sent by its activation,
-	 * or in the resume form by Webhook > Reactivate).
+	 * a P-Chain or validator delivery, or the trigger's own catch-up request of either kind (sent by its
+	 * activation, or in the resume form by Webhook > Reactivate).
 	 */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const received = await eventKindOf(this).received(this);
@@ -117,6 +118,8 @@ export class AddressActivityTrigger implements INodeType {
 				return await receiveEvmDelivery(this, received.request);
 			case 'primaryNetworkDelivery':
 				return await receivePrimaryNetworkDelivery(this, received.request);
+			case 'primaryCatchUp':
+				return await receivePrimaryCatchUp(this, received.request, received.own);
 			case 'catchUp':
 				return await receiveCatchUp(this, received.request, received.catchUp);
 			case 'resume':

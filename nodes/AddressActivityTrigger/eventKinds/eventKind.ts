@@ -5,7 +5,8 @@
  */
 import type { IHookFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import type { ResumeRequest } from '../../shared/service/catchUpRequest';
+import type { PrimaryResumeRequest, ResumeRequest } from '../../shared/service/catchUpRequest';
+import type { PrimaryCatchUpRequest } from '../catchUp/primaryRequest';
 import type { CatchUpRequest } from '../catchUp/request';
 import type { DeliveryParameters } from '../parameters/readParameters';
 import type { PrimaryNetworkDeliveryParameters } from '../parameters/readPrimaryNetworkParameters';
@@ -17,7 +18,12 @@ export type ReceivedRequest =
 	| { receiver: 'evmDelivery'; request: VerifiedRequest<DeliveryParameters> }
 	| { receiver: 'catchUp'; request: VerifiedRequest<DeliveryParameters>; catchUp: CatchUpRequest }
 	| { receiver: 'resume'; request: VerifiedRequest<DeliveryParameters>; resume: ResumeRequest }
-	| { receiver: 'primaryNetworkDelivery'; request: VerifiedRequest<PrimaryNetworkDeliveryParameters> };
+	| { receiver: 'primaryNetworkDelivery'; request: VerifiedRequest<PrimaryNetworkDeliveryParameters> }
+	| {
+			receiver: 'primaryCatchUp';
+			request: VerifiedRequest<PrimaryNetworkDeliveryParameters>;
+			own: { kind: 'catchUp'; request: PrimaryCatchUpRequest } | { kind: 'resume'; request: PrimaryResumeRequest };
+	  };
 
 export interface EventKind {
 	/** True when the trigger's webhooks exist at the service and match the parameters (repairing what can be repaired). */

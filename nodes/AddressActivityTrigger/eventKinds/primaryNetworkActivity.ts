@@ -1,11 +1,13 @@
 /**
- * The trigger watching a P-Chain or validator event type: one webhook, no catch-up
- * (../lifecycle/primaryNetworkLifecycle.ts), and one kind of POST at its URL, deliveries of its type
- * (../receive/primaryNetworkDelivery.ts). Its parameters are checked before any request.
+ * The trigger watching a P-Chain or validator event type: one webhook
+ * (../lifecycle/primaryNetworkLifecycle.ts), and two kinds of POST at its URL: deliveries of its type
+ * (../receive/primaryNetworkDelivery.ts) and its own catch-up requests (../catchUp/primaryRun.ts),
+ * told apart once their signature held. Its parameters are checked before any request.
  */
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import type { ServiceCall } from '../../shared/service/transport';
+import { primaryCatchUpRequestIn } from '../catchUp/primaryRequest';
 import { withinLifecycleBudget } from '../lifecycle/lifecycleBudget';
 import {
 	checkPrimaryNetworkWebhook,
@@ -31,6 +33,15 @@ function lifecycleOf(context: IHookFunctions, parameters: PrimaryNetworkParamete
 	return { url: webhookUrlToRegister(context), isTest, label: webhookLabel(context, parameters, isTest), call };
 }
 
+/** What the parameters watch, or undefined when they are no longer valid (deactivation goes on all the same). */
+function watchIfValid(context: IHookFunctions, eventType: PrimaryNetworkEventType): PrimaryNetworkParameters['watch'] | undefined {
+	try {
+		return readPrimaryNetworkParameters(context, eventType).watch;
+	} catch {
+		return undefined;
+	}
+}
+
 export function primaryNetworkActivity(eventType: PrimaryNetworkEventType): EventKind {
 	return {
 		async checkExists(context) {
@@ -48,7 +59,7 @@ export function primaryNetworkActivity(eventType: PrimaryNetworkEventType): Even
 		},
 
 		async delete(context) {
-			const parameters = readPrimaryNetworkDeliveryParameters(context, eventType);
+			const parameters = { ...readPrimaryNetworkDeliveryParameters(context, eventType), watch: watchIfValid(context, eventType) };
 			const lifecycle = { url: webhookUrlToRegister(context), isTest: isTestListening(context) };
 			return await withinLifecycleBudget(context, async (call) => await removePrimaryNetworkWebhook(context, parameters, { ...lifecycle, call }));
 		},
@@ -56,7 +67,11 @@ export function primaryNetworkActivity(eventType: PrimaryNetworkEventType): Even
 		async received(context: IWebhookFunctions): Promise<ReceivedRequest> {
 			const verification = await verifiedRequest(context, readPrimaryNetworkDeliveryParameters(context, eventType));
 			if (!verification.ok) return { receiver: 'refusal', answer: verification.refusal };
-			return { receiver: 'primaryNetworkDelivery', request: verification.request };
+			const { request } = verification;
+			// The trigger's own catch-up requests come to this URL too, signed as deliveries are.
+			const own = primaryCatchUpRequestIn(request.body);
+			if (own !== undefined) return { receiver: 'primaryCatchUp', request, own };
+			return { receiver: 'primaryNetworkDelivery', request };
 		},
 	};
 }

@@ -1,7 +1,7 @@
 /**
  * Activation and deactivation of a P-Chain or validator trigger: one webhook, found, created and
- * removed as the EVM trigger's is, without addresses to reconcile and without a catch-up (the
- * service has no history of these events to read a gap from).
+ * removed as the EVM trigger's is, without addresses to reconcile; the gap between deactivation and
+ * activation is caught up from the primary network's history (../catchUp/primaryGaps.ts).
  */
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 
@@ -14,8 +14,11 @@ import { primaryNetworkCreateBody, primaryNetworkMetadata } from '../../shared/s
 import { serviceRequest, type ServiceCall } from '../../shared/service/transport';
 import { deleteWebhook, fetchSharedSecret, getWebhook, updateWebhook, type RemoteWebhook } from '../../shared/service/webhooks';
 import { credentialKey, recordSharedSecret } from '../../shared/memory/sharedSecrets';
+import { catchUpDeadline } from '../catchUp/gaps';
+import { primaryCatchUpAfterActivation, primaryGapStart, recordPrimaryGap } from '../catchUp/primaryGaps';
 import { forgetWebhooksAt, rememberWebhook } from '../memory/knownWebhooks';
 import type { PrimaryNetworkParameters } from '../parameters/readPrimaryNetworkParameters';
+import { clearPrimaryCatchUp } from '../staticData/primaryCatchUp';
 import { clearRegistration, registrationState } from '../staticData/registration';
 
 /** Where the trigger stands: its own URL and whether it is a test listener (which keeps no static data). */
@@ -89,6 +92,13 @@ async function afterRegistration(context: IHookFunctions, webhook: RemoteWebhook
 	if (!lifecycle.isTest) Object.assign(registrationState(context), { webhookId: webhook.id, webhookUrl: lifecycle.url, network: parameters.watch.network });
 }
 
+/** Once the webhook receives: the gap before it is caught up (production only), and where receiving resumed is marked. */
+async function catchUp(context: IHookFunctions, webhookId: string, wasReceiving: boolean, parameters: PrimaryNetworkParameters, lifecycle: Lifecycle): Promise<void> {
+	if (lifecycle.isTest) return;
+	const receiving = { url: lifecycle.url, webhookId, wasReceiving, verifySignature: parameters.verifySignature };
+	await primaryCatchUpAfterActivation(context, parameters.watch, receiving, { call: lifecycle.call, ends: catchUpDeadline(lifecycle.call.deadline) });
+}
+
 /** True when the trigger's webhook exists and watches what the parameters say (set active, pointed here, renamed as needed). */
 export async function checkPrimaryNetworkWebhook(context: IHookFunctions, parameters: PrimaryNetworkParameters, lifecycle: Lifecycle): Promise<boolean> {
 	const webhook = await findOwn(context, parameters, lifecycle);
@@ -104,6 +114,7 @@ export async function checkPrimaryNetworkWebhook(context: IHookFunctions, parame
 	if (webhook.name !== lifecycle.label.name) Object.assign(changes, lifecycle.label);
 	const current = Object.keys(changes).length > 0 ? await updateWebhook.call(context, webhook.id, changes, lifecycle.call) : webhook;
 	await afterRegistration(context, current, parameters, lifecycle);
+	await catchUp(context, current.id, webhook.status === 'active', parameters, lifecycle);
 	return true;
 }
 
@@ -129,22 +140,25 @@ export async function createPrimaryNetworkWebhook(context: IHookFunctions, param
 		await deleteWebhook.call(context, webhook.id, lifecycle.call);
 		throw toNodeError(context, error);
 	}
+	await catchUp(context, webhook.id, false, parameters, lifecycle);
 	return true;
 }
 
 /** Deletes the webhook (gone already counts as deleted), or keeps it inactive when On Deactivation says so. */
 export async function removePrimaryNetworkWebhook(
 	context: IHookFunctions,
-	parameters: Pick<PrimaryNetworkParameters, 'eventType' | 'onDeactivation'>,
+	parameters: Pick<PrimaryNetworkParameters, 'eventType' | 'onDeactivation'> & { watch?: PrimaryNetworkParameters['watch'] },
 	lifecycle: Omit<Lifecycle, 'label'>,
 ): Promise<boolean> {
 	const state = registrationState(context);
-	forgetWebhooksAt(lifecycle.url);
 	const keep = parameters.onDeactivation === 'keep' && !lifecycle.isTest;
 	const targets = new Set<string>();
 	if (!lifecycle.isTest && state.webhookId) targets.add(state.webhookId);
 	const byUrl = await findByUrl(context, parameters.eventType, lifecycle.url, lifecycle.call);
 	if (byUrl !== undefined) targets.add(byUrl.id);
+	// Where the gap starts, read before the webhook stops (parameters made invalid since: no fee balances recorded).
+	const gap = parameters.watch === undefined ? undefined : await primaryGapStart(context, parameters.watch, lifecycle.url, byUrl?.status === 'active', lifecycle.call);
+	forgetWebhooksAt(lifecycle.url);
 	for (const webhookId of targets) {
 		if (!keep) {
 			await deleteWebhook.call(context, webhookId, lifecycle.call);
@@ -157,6 +171,7 @@ export async function removePrimaryNetworkWebhook(
 		}
 	}
 	if (!lifecycle.isTest && !keep) clearRegistration(state);
+	recordPrimaryGap(context, lifecycle.url, gap);
 	return true;
 }
 
@@ -172,8 +187,9 @@ export async function removeOtherEventTypeWebhooks(context: IHookFunctions, prim
 		const chains = (data.chains ?? {}) as Record<string, { webhookId?: string }>;
 		for (const state of Object.values(chains)) if (state.webhookId) await deleteWebhook.call(context, state.webhookId, call);
 		storeInStaticData(data, 'chains', undefined);
-	} else if (data.network !== undefined) {
-		if (typeof data.webhookId === 'string') await deleteWebhook.call(context, data.webhookId, call);
-		clearRegistration(data);
+	} else {
+		if (data.network !== undefined && typeof data.webhookId === 'string') await deleteWebhook.call(context, data.webhookId, call);
+		if (data.network !== undefined) clearRegistration(data);
+		clearPrimaryCatchUp(data);
 	}
 }

@@ -5,6 +5,7 @@
  *   rate-limited re-reads; the action node's Shared Secret > Rotate forgets it);
  * - knownWebhooks.ts: the webhooks at the trigger's URLs, ids that deliver elsewhere, reads under way;
  * - messageWindows.ts: the messages run per URL; transactionWindows.ts: the transactions put out;
+ *   primaryEvents.ts: the P-Chain and validator events put out, and what deliveries showed of fee balances;
  * - nativeTokens.ts, parsedAddressLists.ts, parsedEventDefinitions.ts, testRegistrations.ts,
  *   lifecycleStarts.ts;
  * - ../../shared/memory/balanceReadings.ts and balanceCrossings.ts: balances read, crossings alerted on.
@@ -20,6 +21,7 @@ import { forgetMessageWindows } from './messageWindows';
 import { forgetNativeTokens } from './nativeTokens';
 import { forgetAddressLists } from './parsedAddressLists';
 import { forgetEventDefinitions } from './parsedEventDefinitions';
+import { forgetPrimaryEventWindows } from './primaryEvents';
 import { forgetTestRegistrations } from './testRegistrations';
 import { forgetTransactionWindows } from './transactionWindows';
 
@@ -33,6 +35,7 @@ export function forgetProcessMemory(): void {
 	forgetAddressLists();
 	forgetEventDefinitions();
 	forgetTransactionWindows();
+	forgetPrimaryEventWindows();
 	forgetTestRegistrations();
 	forgetBalanceReadings();
 	forgetBalanceCrossings();

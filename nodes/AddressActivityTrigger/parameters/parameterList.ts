@@ -5,7 +5,7 @@ import { chainLocatorParameter, chainsParameter } from '../../shared/parameters/
 import { transferFiltersParameter, watchAddressesParameter } from '../../shared/parameters/watchParameters';
 import { CHAINS_FROM_VERSION } from './readParameters';
 import { eventSignaturesParameter, includeInternalTxsParameter, includeLogsParameter } from '../../shared/parameters/webhookParameters';
-import { EVM_ONLY, EVM_ONLY_IN_COLLECTION, evmOnly } from '../../shared/parameters/primaryNetworkParameters';
+import { evmOnly } from '../../shared/parameters/primaryNetworkParameters';
 import { eventTypeParameter, primaryNetworkParameterList } from './primaryNetworkParameters';
 
 /** The Decoded Events output's fields. */
@@ -115,11 +115,11 @@ const optionNotices: INodeProperties[] = [
 		displayOptions: { show: { '/options.verifySignature': [false] } },
 	},
 	{
-		displayName: 'Catch Up At Most is 0: transfers made while the webhook was not receiving (workflow unpublished, n8n down) are not put out later',
+		displayName: 'Catch Up At Most is 0: what happens while the webhook is not receiving (workflow unpublished, n8n down) is not put out later',
 		name: 'catchUpOffNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { ...EVM_ONLY, show: { '/options.catchUpHours': [0] } },
+		displayOptions: { show: { '/options.catchUpHours': [0] } },
 	},
 ];
 
@@ -140,9 +140,8 @@ export const triggerParameterList: INodeProperties[] = [
 				type: 'number',
 				default: 24,
 				typeOptions: { minValue: 0 },
-				displayOptions: EVM_ONLY_IN_COLLECTION,
 				description:
-					'After the webhook stopped receiving (workflow deactivated, webhook deactivated or deleted at the service, a changed trigger published), activation puts out the transfers of the gap, read from chain data, each marked catchUp: true. This limits how far back; a longer gap starts with an item marked gapTooLong. 0 turns catching up off.',
+					'After the webhook stopped receiving (workflow deactivated, webhook deactivated or deleted at the service, a changed trigger published), activation puts out what the gap missed (transfers read from chain data; P-Chain and validator events from the primary network\'s history), each marked catchUp: true. This limits how far back; a longer gap starts with an item marked gapTooLong. 0 turns catching up off.',
 			},
 			{
 				displayName: 'Include Headers',

@@ -18,10 +18,7 @@ import {
 const P_CHAIN = EVENT_TYPES.primaryNetworkAddressActivity;
 const VALIDATOR = EVENT_TYPES.validatorActivity;
 
-export const eventTypeParameter = eventTypeChoice(
-	'Event',
-	'What starts the workflow. P-Chain and validator events are not caught up on: what happens while the workflow is unpublished never starts a run.',
-);
+export const eventTypeParameter = eventTypeChoice('Event', 'What starts the workflow');
 
 const pChainParameters: INodeProperties[] = [
 	pChainAddressesParameter(

@@ -1,7 +1,7 @@
 /**
  * A P-Chain or validator delivery, after its signature held (verifiedRequest.ts): checked to be of
- * the trigger's type and webhook, run once per messageId, as EVM deliveries are. One delivery is one
- * item (no transfers to split it into).
+ * the trigger's type and webhook, run once per messageId, as EVM deliveries are, and not when a
+ * catch-up put its event out already. One delivery is one item (no transfers to split it into).
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
@@ -10,8 +10,9 @@ import { DELIVERY_EVENT_TYPES, parseWith } from '../../shared/model/primaryNetwo
 import { platformDeliverySchema, toPlatformItem } from '../../shared/model/platformItems';
 import { toValidatorItem, validatorDeliverySchema } from '../../shared/model/validatorItems';
 import type { PrimaryNetworkDeliveryParameters } from '../parameters/readPrimaryNetworkParameters';
-import { answer, RECEIVED } from './answers';
+import { acknowledgeWithoutRun, answer, RECEIVED } from './answers';
 import { claimMessage } from './copies';
+import { claimLiveEvent } from './primaryEventClaims';
 import { ownWebhook } from './ownership';
 import { rawMessageItem } from './rawMessage';
 import type { VerifiedRequest } from './verifiedRequest';
@@ -51,6 +52,10 @@ export async function receivePrimaryNetworkDelivery(
 
 	const copy = await claimMessage(context, url, parsed.messageId, details);
 	if (copy !== undefined) return copy;
+	if (!claimLiveEvent(context, url, parameters.eventType, body)) {
+		context.logger.debug(`Address Activity Trigger "${context.getNode().name}": a catch-up put this event out already; acknowledged without a run`, details);
+		return acknowledgeWithoutRun(context);
+	}
 
 	const item = parameters.output === 'raw' ? rawMessageItem(context, parameters, body) : parsed.item;
 	// "Listen for test event": the webhook is the temporary one registered for the test.

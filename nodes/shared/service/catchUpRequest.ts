@@ -30,6 +30,22 @@ export function resumeRequest(webhookId: string, chainId: string, toBlock: numbe
 	return { eventType: CATCH_UP_EVENT, messageId: `catch-up:${webhookId}:reactivated:${toBlock}`, webhookId, chainId, resume: { toBlock } };
 }
 
+/**
+ * The resume form for a P-Chain or validator webhook, whose history is read by time: the trigger
+ * reads from what its last publication recorded up to the service's newest entries; `toTimestamp`
+ * (seconds, once the webhook was active again) names the reactivation.
+ */
+export interface PrimaryResumeRequest {
+	eventType: typeof CATCH_UP_EVENT;
+	messageId: string;
+	webhookId: string;
+	resume: { toTimestamp: number };
+}
+
+export function primaryResumeRequest(webhookId: string, toTimestamp: number): PrimaryResumeRequest {
+	return { eventType: CATCH_UP_EVENT, messageId: `catch-up:${webhookId}:reactivated:t${toTimestamp}`, webhookId, resume: { toTimestamp } };
+}
+
 export interface CatchUpAnswer {
 	statusCode: number;
 	body: unknown;

@@ -25,6 +25,8 @@ interface PageRequest extends ServiceCall {
 export interface Page<T> {
 	entries: T[];
 	nextPageToken?: string;
+	/** The whole answer, for fields beside the list (a list's blockHeight). */
+	answer?: IDataObject;
 }
 
 /**
@@ -73,7 +75,7 @@ export async function* servicePages<T extends IDataObject | string = IDataObject
 		const entries = ((Array.isArray(list) ? list : []) as T[]).slice(0, limit - read);
 		read += entries.length;
 		pageToken = typeof page.nextPageToken === 'string' && page.nextPageToken !== '' ? page.nextPageToken : undefined;
-		yield { entries, nextPageToken: pageToken };
+		yield { entries, nextPageToken: pageToken, answer: page };
 		if (pageToken === undefined || entries.length === 0) return;
 	}
 }

@@ -229,14 +229,14 @@ describe('the trigger in the editor', () => {
 		]);
 	});
 
-	it('offers Catch Up At Most only for EVM address activity', () => {
+	it('offers Catch Up At Most for every event type', () => {
 		const options = (eventType: string) =>
 			((description.properties.find((property) => property.name === 'options')?.options ?? []) as INodeProperties[])
 				.filter((option) => NodeHelpers.displayParameter({}, option, harnessNode({ type: TRIGGER_NODE_TYPE, typeVersion: 3 }), description, { eventType }))
 				.map((option) => option.displayName);
 		expect(options('address_activity')).toContain('Catch Up At Most (Hours)');
-		expect(options('primary_network_address_activity')).not.toContain('Catch Up At Most (Hours)');
-		expect(options('validator_activity')).not.toContain('Catch Up At Most (Hours)');
+		expect(options('primary_network_address_activity')).toContain('Catch Up At Most (Hours)');
+		expect(options('validator_activity')).toContain('Catch Up At Most (Hours)');
 	});
 });
 

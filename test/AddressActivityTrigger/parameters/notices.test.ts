@@ -35,12 +35,12 @@ describe('the trigger\'s notices', () => {
 		expect(shownNotices({ eventType: 'validator_activity', options: { verifySignature: false } })).toHaveLength(1);
 	});
 
-	it('say that catching up is off while Catch Up At Most is 0, for EVM activity only (the others have no catch-up)', () => {
-		expect(shownNotices({ options: { catchUpHours: 0 } })).toEqual([
-			'Catch Up At Most is 0: transfers made while the webhook was not receiving (workflow unpublished, n8n down) are not put out later',
-		]);
+	it('say that catching up is off while Catch Up At Most is 0, for every event type', () => {
+		const off = 'Catch Up At Most is 0: what happens while the webhook is not receiving (workflow unpublished, n8n down) is not put out later';
+		expect(shownNotices({ options: { catchUpHours: 0 } })).toEqual([off]);
 		expect(shownNotices({ options: { catchUpHours: 1 } })).toEqual([]);
-		expect(shownNotices({ eventType: 'primary_network_address_activity', options: { catchUpHours: 0 } })).toEqual([]);
+		expect(shownNotices({ eventType: 'primary_network_address_activity', options: { catchUpHours: 0 } })).toEqual([off]);
+		expect(shownNotices({ eventType: 'validator_activity', options: { catchUpHours: 0 } })).toEqual([off]);
 		expect(shownNotices({ options: { catchUpHours: 0, verifySignature: false } })).toHaveLength(2);
 	});
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { postCatchUpRequest, resumeRequest, type CatchUpAnswer } from '../../../shared/service/catchUpRequest';
+import { postCatchUpRequest, primaryResumeRequest, resumeRequest, type CatchUpAnswer } from '../../../shared/service/catchUpRequest';
 import { fetchHeadBlock } from '../../../shared/service/chainData';
 import { EVENT_TYPES } from '../../../shared/model/primaryNetwork';
 import { fetchSharedSecret, getWebhook, updateWebhook, type RemoteWebhook } from '../../../shared/service/webhooks';
@@ -23,6 +23,10 @@ interface CatchUpOutcome extends IDataObject {
 	fromBlock?: number;
 	toBlock?: number;
 	transactions?: number;
+	/** P-Chain and validator webhooks: the history read, in seconds, and the events put out. */
+	fromTimestamp?: number;
+	toTimestamp?: number;
+	events?: number;
 	reason?: string;
 }
 
@@ -38,13 +42,12 @@ const CATCH_UP_READS_MS = 20_000;
 /** How the Address Activity Trigger describes the webhooks it creates (its lifecycle/reconcile.ts). */
 const TRIGGER_DESCRIPTION = 'Created by the Address Activity Trigger';
 
-/** Why the webhook gets no catch-up request, or undefined when it is a trigger's production webhook for EVM address activity. */
+/** Why the webhook gets no catch-up request, or undefined when it is a trigger's production webhook. */
 function notCaughtUp(webhook: RemoteWebhook): string | undefined {
 	if (!String(webhook.description ?? '').startsWith(TRIGGER_DESCRIPTION)) return 'not created by an Address Activity Trigger';
 	if (String(webhook.description).includes(' for a test event') || String(webhook.url).includes('/webhook-test/')) {
 		return "a trigger's test webhook (a test event in the editor): nothing to catch up";
 	}
-	if (webhook.eventType !== EVENT_TYPES.addressActivity) return `a ${String(webhook.eventType)} webhook: the trigger catches up on EVM address activity only`;
 	return undefined;
 }
 
@@ -61,6 +64,10 @@ function outcomeOf(answer: CatchUpAnswer): CatchUpOutcome {
 	if (statusCode >= 200 && statusCode < 300 && typeof caughtUp?.fromBlock === 'number') {
 		return { requested: true, statusCode, fromBlock: caughtUp.fromBlock, toBlock: caughtUp.toBlock as number, transactions: caughtUp.transactions as number };
 	}
+	if (statusCode >= 200 && statusCode < 300 && typeof caughtUp?.fromTimestamp === 'number') {
+		// A P-Chain or validator webhook: its history is read by time, and a gap holds events.
+		return { requested: true, statusCode, fromTimestamp: caughtUp.fromTimestamp, toTimestamp: caughtUp.toTimestamp as number, events: caughtUp.events as number };
+	}
 	const message = messageOf(body);
 	if (statusCode === 404) return { requested: true, statusCode, reason: 'the workflow is not published (n8n answered 404)' };
 	if (statusCode >= 200 && statusCode < 300) {
@@ -70,12 +77,26 @@ function outcomeOf(answer: CatchUpAnswer): CatchUpOutcome {
 	return { requested: true, statusCode, reason: `n8n answered ${statusCode}${message === undefined ? '' : `: ${message}`}` };
 }
 
+/** The catch-up of a P-Chain or validator webhook: from what its trigger recorded up to now (its history is read by time). */
+async function requestPrimaryCatchUp(context: IExecuteFunctions, webhook: RemoteWebhook, reads: ServiceCall): Promise<CatchUpOutcome> {
+	const secret = await answeredInTime(fetchSharedSecret.call(context, reads));
+	if (secret === undefined) {
+		return { requested: false, reason: `the service did not answer the read of the shared secret within ${CATCH_UP_READS_MS / 1000} s: no catch-up was requested (run Reactivate again to request it)` };
+	}
+	try {
+		return outcomeOf(await postCatchUpRequest(context, webhook.url, primaryResumeRequest(webhook.id, Math.floor(Date.now() / 1000)), secret));
+	} catch (error) {
+		return { requested: false, reason: `could not reach the trigger at ${webhook.url}: ${(error as Error).message}` };
+	}
+}
+
 /** Sends the trigger's URL the signed catch-up request for the time its webhook was off. */
 async function requestCatchUp(context: IExecuteFunctions, webhook: RemoteWebhook, call: ServiceCall): Promise<CatchUpOutcome> {
 	const reason = notCaughtUp(webhook);
 	if (reason !== undefined) return { requested: false, reason };
-	const chainId = String(webhook.chainId);
 	const reads: ServiceCall = { ...call, deadline: Date.now() + CATCH_UP_READS_MS };
+	if (webhook.eventType !== EVENT_TYPES.addressActivity) return await requestPrimaryCatchUp(context, webhook, reads);
+	const chainId = String(webhook.chainId);
 	// Read once the webhook is active: from here on the service delivers, before it the catch-up reads.
 	const head = await answeredInTime(fetchHeadBlock(context, chainId, reads));
 	const secret = head === undefined ? undefined : await answeredInTime(fetchSharedSecret.call(context, reads));

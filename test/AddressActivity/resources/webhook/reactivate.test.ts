@@ -1,12 +1,16 @@
 /**
  * Webhook > Reactivate through n8n-core: turns a webhook on again and, for an Address Activity
- * Trigger's webhook, sends the trigger's URL a signed catch-up request for what it missed.
+ * Trigger's webhook (of any event type), sends the trigger's URL a signed catch-up request for what
+ * it missed.
  */
 import { forgetProcessMemory } from '../../../../nodes/AddressActivityTrigger/memory/processMemory';
 import { createWebhook, visibleText } from '../../../harness/fixtures';
 import { runNode } from '../../../harness/runNode';
 import { signDelivery } from '../../../harness/signing';
 import { TriggerHarness } from '../../../harness/trigger';
+import { waitFor } from '../../../harness/wait';
+import { nodeId, pChainAddress } from '../../../emulator/primary/ids';
+import { L1, pChainParameters, validatorParameters } from '../../../AddressActivityTrigger/eventTypesSupport';
 import { ALICE, BOB, CAROL, FUJI, chainStateOf, startWithReceiver, triggerParameters, type EmulatorWithReceiver } from '../../../AddressActivityTrigger/support';
 
 /** How long Reactivate gives the catch-up's reads (the item's reason says it). */
@@ -176,4 +180,41 @@ it('with Continue On Fail, a webhook the service does not know fails its item on
 	expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	expect(result.items[0].json).toMatchObject({ httpCode: '404', error: expect.stringMatching(/\[item 1\]$/) });
 	expect(result.items[1].json).toMatchObject({ id: webhook.id, status: 'active', reactivated: true });
+});
+
+it("catches up a P-Chain trigger's and a validator trigger's webhooks too: each trigger puts out what it missed, once", async () => {
+	const { key, credentials } = await account();
+	const [treasury, node] = [pChainAddress('fuji', 'reactivate treasury'), nodeId('reactivate validator')];
+	const pChain = new TriggerHarness({
+		parameters: pChainParameters({ pChainAddresses: treasury, addressSubEvents: ['balance_threshold'], balanceType: 'unlockedUnstaked', balanceThreshold: '10' }),
+		credentials,
+		publicUrl: stack.receiverUrl,
+	});
+	stack.receiver.harness = pChain;
+	await pChain.activate();
+	const pChainWebhook = String(pChain.state.webhookId);
+	await stack.control.service(key, 'PATCH', `/v1/webhooks/${pChainWebhook}`, { status: 'inactive' });
+	const { txHash: crossing } = await stack.control.pChainTransaction({ network: 'fuji', balanceChanges: [{ address: treasury, balanceType: 'unlockedUnstaked', change: '12000000000' }] });
+
+	const result = await reactivate(credentials, [pChainWebhook]);
+	expect(result.items[0].json).toMatchObject({
+		reactivated: true,
+		catchUp: { requested: true, statusCode: 200, fromTimestamp: expect.any(Number), toTimestamp: expect.any(Number), events: 1 },
+	});
+	expect(pChain.startedRuns.map((run) => run.map((entry) => [entry.json.txHash, entry.json.crossed, entry.json.catchUp]))).toEqual([[[crossing, 'above', true]]]);
+	await pChain.deactivate();
+
+	const validator = new TriggerHarness({ parameters: validatorParameters({ validatorFilters: { nodeIds: node } }), credentials, publicUrl: stack.receiverUrl, webhookId: 'c0ffee00-0000-4000-8000-0000000000a2' });
+	stack.receiver.harness = validator;
+	await validator.activate();
+	const fee = async (change: string) => await stack.control.validatorActivity({ network: 'fuji', activity: 'l1_validator_fee_balance', nodeId: node, subnetId: L1, change });
+	await fee('3000000000');
+	await waitFor('the live top-up', () => validator.startedRuns.length === 1);
+	const validatorWebhook = String(validator.state.webhookId);
+	await stack.control.service(key, 'PATCH', `/v1/webhooks/${validatorWebhook}`, { status: 'inactive' });
+	await fee('-2000000000');
+	const again = await reactivate(credentials, [validatorWebhook]);
+	expect(again.items[0].json).toMatchObject({ reactivated: true, catchUp: { requested: true, statusCode: 200, events: 1 } });
+	expect(validator.startedRuns[1].map((entry) => [entry.json.subEvent, entry.json.feeBalanceAvax, entry.json.catchUp])).toEqual([['l1_validator_balance_threshold', '1', true]]);
+	await validator.deactivate();
 });

@@ -1,0 +1,43 @@
+/**
+ * The catch-up request of a P-Chain or validator trigger, as it reaches the trigger's URL (signed as
+ * deliveries are, with the EVM catch-up's eventType): the gap its activation sends itself
+ * (primaryGaps.ts, run by primaryRun.ts), or the resume form Webhook > Reactivate sends.
+ */
+import { CATCH_UP_EVENT, type PrimaryResumeRequest } from '../../shared/service/catchUpRequest';
+import type { KnownValidators } from '../staticData/primaryCatchUp';
+
+export interface PrimaryGap {
+	/** The gap's first second (inclusive); it ends with the service's newest entries. */
+	from: number;
+	/** When the gap began (ms since epoch), when known. */
+	gapStartedAt: number | null;
+	/** Set when the gap is longer than Catch Up At Most: events before this second are not put out. */
+	notBefore: number | null;
+	/** The L1 validators as the trigger knew them when the gap began. */
+	validators?: KnownValidators;
+	/** Events put out live around the gap's start (keys of ../memory/primaryEvents.ts). */
+	seen: string[];
+	/** Webhook > Reactivate from the last publication's mark: the gap began unseen, some time after gapStartedAt. */
+	startUnseen?: boolean;
+}
+
+export interface PrimaryCatchUpRequest {
+	eventType: typeof CATCH_UP_EVENT;
+	messageId: string;
+	webhookId: string;
+	primaryCatchUp: PrimaryGap;
+}
+
+const isSeconds = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+/** The request in a verified body, in one of its two forms; undefined for anything else (a delivery). */
+export function primaryCatchUpRequestIn(
+	body: unknown,
+): { kind: 'resume'; request: PrimaryResumeRequest } | { kind: 'catchUp'; request: PrimaryCatchUpRequest } | undefined {
+	const request = body as Partial<PrimaryResumeRequest & PrimaryCatchUpRequest> | undefined;
+	if (request?.eventType !== CATCH_UP_EVENT || typeof request.messageId !== 'string' || typeof request.webhookId !== 'string') return undefined;
+	if (isSeconds(request.resume?.toTimestamp)) return { kind: 'resume', request: request as PrimaryResumeRequest };
+	const gap = request.primaryCatchUp;
+	if (isSeconds(gap?.from) && Array.isArray(gap.seen)) return { kind: 'catchUp', request: request as PrimaryCatchUpRequest };
+	return undefined;
+}

@@ -1,0 +1,135 @@
+/**
+ * The catch-up run of a P-Chain or validator trigger: webhook() receiving the request the trigger
+ * sends itself at activation (primaryGaps.ts), or Webhook > Reactivate's resume form, reads the
+ * gap's events from the primary network's history (pChainGap.ts, validatorGap.ts) and puts them out
+ * in one run, in time order, each once and marked `catchUp: true`.
+ */
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { publishedStaticData } from '../../shared/n8n/n8nInternals';
+import { EVENT_TYPES } from '../../shared/model/primaryNetwork';
+import type { PrimaryResumeRequest } from '../../shared/service/catchUpRequest';
+import { answeredInTime } from '../../shared/service/transport';
+import { getWebhook } from '../../shared/service/webhooks';
+import { primaryEventWindowFor } from '../memory/primaryEvents';
+import { catchUpLimitMs } from '../parameters/readParameters';
+import { readPrimaryNetworkParameters, type PrimaryNetworkDeliveryParameters } from '../parameters/readPrimaryNetworkParameters';
+import { acknowledgeWithoutRun, answer, RECEIVED, settleWithAnswer } from '../receive/answers';
+import { claimMessage } from '../receive/copies';
+import { ownWebhook } from '../receive/ownership';
+import type { VerifiedRequest } from '../receive/verifiedRequest';
+import { primaryCatchUpOf } from '../staticData/primaryCatchUp';
+import { readPChainGap } from './pChainGap';
+import type { GapEvent, PrimaryGapRead } from './primaryGapRead';
+import { eventItem, gapItems } from './primaryItems';
+import type { PrimaryCatchUpRequest, PrimaryGap } from './primaryRequest';
+import { CATCH_UP_READ_MS } from './read';
+import { readValidatorGap } from './validatorGap';
+
+type Received = VerifiedRequest<PrimaryNetworkDeliveryParameters>;
+
+/** The gap as the last publication left it (Webhook > Reactivate); a text when there is none to catch up. */
+function recordedGap(context: IWebhookFunctions, now: number): PrimaryGap | string {
+	const limit = catchUpLimitMs(context);
+	if (limit === 0) return 'Catch Up At Most is 0: the catch-up is off';
+	const state = primaryCatchUpOf(publishedStaticData(context) as IDataObject);
+	const start = state.gap ?? (state.mark === undefined ? undefined : { from: Math.floor(state.mark.at / 1000), at: state.mark.at, validators: state.mark.validators, seen: [] });
+	if (start === undefined) return 'No catch-up: the trigger has recorded no moment to start from (it records one each time the workflow is published with the catch-up on)';
+	const tooLong = start.at === null || now - start.at > limit;
+	return {
+		from: start.from,
+		gapStartedAt: start.at,
+		notBefore: tooLong ? Math.floor((now - limit) / 1000) : null,
+		validators: start.validators,
+		seen: start.seen,
+		startUnseen: state.gap === undefined,
+	};
+}
+
+/** The watch with the webhook's own keys (P-Chain addresses added to it elsewhere are delivered too). */
+async function watchOf(context: IWebhookFunctions, parameters: PrimaryNetworkDeliveryParameters, webhookId: string, deadline: number) {
+	const { watch } = readPrimaryNetworkParameters(context, parameters.eventType);
+	if (watch.eventType !== EVENT_TYPES.primaryNetworkAddressActivity) return watch;
+	const webhook = await answeredInTime(getWebhook.call(context, webhookId, { deadline }));
+	const keys = (webhook?.metadata?.keys ?? []).filter((key) => /^p-/i.test(key)).map((key) => `P-${key.slice(2).toLowerCase()}`);
+	return { ...watch, addresses: [...new Set([...watch.addresses, ...keys])] };
+}
+
+/** The gap's events not put out before (live or by a catch-up), claimed for this run; gives them up unless n8n accepts it. */
+function claimEvents(context: IWebhookFunctions, url: string, gap: PrimaryGap, events: GapEvent[]): { put: GapEvent[]; release(): void; settleWithRun(): void } {
+	const window = primaryEventWindowFor(url);
+	const seen = new Set(gap.seen);
+	const keyed = events.filter((entry) => entry.key !== undefined && !seen.has(entry.key));
+	const claimed = window.claimCaughtUp(keyed.map((entry) => ({ key: entry.key!, at: entry.at })));
+	const releases: Array<() => void> = [];
+	const put = events.filter((entry) => {
+		if (entry.key !== undefined) return claimed.has(entry.key);
+		const { span } = entry;
+		if (span === undefined) return false;
+		releases.push(window.cover(span.validationId, String(entry.event.eventType), span.from, span.to));
+		return true;
+	});
+	const release = () => {
+		window.release(claimed);
+		for (const undo of releases) undo();
+	};
+	const settleWithRun = () =>
+		settleWithAnswer(context, (acknowledged) => {
+			if (!acknowledged) release();
+		});
+	return { put, release, settleWithRun };
+}
+
+async function runCatchUp(context: IWebhookFunctions, { parameters, url }: Received, request: PrimaryCatchUpRequest): Promise<IWebhookResponseData> {
+	const details = { messageId: request.messageId, webhookId: request.webhookId };
+	const copy = await claimMessage(context, url, request.messageId, details);
+	if (copy !== undefined) return copy;
+	const gap = request.primaryCatchUp;
+	const from = Math.max(gap.from, gap.notBefore ?? 0);
+	const deadline = Date.now() + CATCH_UP_READ_MS;
+	let read: PrimaryGapRead;
+	try {
+		const watch = await watchOf(context, parameters, request.webhookId, deadline);
+		read =
+			watch.eventType === EVENT_TYPES.primaryNetworkAddressActivity
+				? await readPChainGap(context, watch, from, deadline)
+				: await readValidatorGap(context, watch, gap, from, deadline, primaryEventWindowFor(url));
+	} catch (error) {
+		return answer(context, { statusCode: 503, level: 'warn', message: `Could not read the history of the gap: ${(error as Error).message}` }, details);
+	}
+	const claims = claimEvents(context, url, gap, read.events.filter((entry) => entry.at >= from));
+	const items = [...gapItems(request, gap, read), ...claims.put.map((entry) => eventItem(parameters, request, entry))];
+	// The answer says what was caught up (Webhook > Reactivate shows it).
+	const caughtUp = (events: number): IDataObject => ({ ...RECEIVED, catchUp: { fromTimestamp: from, toTimestamp: read.readAt, events } });
+	if (items.length === 0) {
+		claims.release();
+		return acknowledgeWithoutRun(context, caughtUp(0));
+	}
+	claims.settleWithRun();
+	context.logger.info(`Address Activity Trigger "${context.getNode().name}": catching up on ${claims.put.length} ${parameters.eventType} events since ${new Date(from * 1000).toISOString()}`, details);
+	return { workflowData: [context.helpers.returnJsonArray(items)], webhookResponse: caughtUp(claims.put.length) };
+}
+
+/** Answers the trigger's own catch-up request or Webhook > Reactivate's resume form (signature already verified). */
+export async function receivePrimaryCatchUp(
+	context: IWebhookFunctions,
+	received: Received,
+	own: { kind: 'catchUp'; request: PrimaryCatchUpRequest } | { kind: 'resume'; request: PrimaryResumeRequest },
+): Promise<IWebhookResponseData> {
+	const { messageId, webhookId } = own.request;
+	const details = { messageId, webhookId };
+	if (context.getMode() === 'manual') {
+		return answer(context, { statusCode: 200, level: 'info', message: 'No catch-up while listening for a test event' }, details);
+	}
+	const ownership = await ownWebhook(context, received.url, webhookId, received.arrival, { eventType: received.parameters.eventType });
+	if (ownership.kind === 'unreachable') {
+		return answer(context, { statusCode: 503, level: 'warn', message: `Could not confirm the catch-up's webhook with the service (${ownership.reason})` }, details);
+	}
+	if (ownership.kind === 'foreign') {
+		return answer(context, { statusCode: 401, level: 'warn', message: `Refused a catch-up for webhook ${webhookId}, which is not registered at this trigger's URL` }, details);
+	}
+	if (own.kind === 'catchUp') return await runCatchUp(context, received, own.request);
+	const gap = recordedGap(context, Date.now());
+	if (typeof gap === 'string') return answer(context, { statusCode: 200, level: 'warn', message: gap }, details);
+	return await runCatchUp(context, received, { eventType: own.request.eventType, messageId, webhookId, primaryCatchUp: gap });
+}
