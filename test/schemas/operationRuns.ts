@@ -12,7 +12,7 @@ import { PollHarness } from '../harness/poll';
 import { runNode } from '../harness/runNode';
 import { DeliveryReceiver, TriggerHarness } from '../harness/trigger';
 import { decodedEventItems } from './decodedEventRuns';
-import { primaryNetworkItems } from './primaryNetworkRuns';
+import { primaryCatchUpRun, primaryNetworkItems } from './primaryNetworkRuns';
 
 export interface OperationOutput {
 	/** The node folder under nodes/ whose __schema__ holds the schema. */
@@ -191,8 +191,10 @@ async function triggerOutputs(service: TestService, credentials: AddressActivity
 		// One output.json describes every event type's and output's items: the editor shows it before any run.
 		delivered.push(...(await decodedEventItems(service, credentials, receiver, receiverUrl, shared, FUJI)));
 		delivered.push(...(await primaryNetworkItems(service, credentials)));
+		const primaryCatchUp = await primaryCatchUpRun(service, credentials, receiver, receiverUrl);
+		delivered.push(...primaryCatchUp.items);
 		return [
-			reactivated,
+			{ ...reactivated, items: [...reactivated.items, ...primaryCatchUp.reactivated] },
 			{ node: 'AddressActivityTrigger', resource: '', operation: '', items: delivered },
 			{ node: 'AddressActivityPollTrigger', resource: '', operation: '', items: polled },
 		];

@@ -1,6 +1,7 @@
 /**
  * The P-Chain and validator items of the webhook trigger, for its output schema: one signed
- * delivery of every sub-event, each with every published field, handed to an active trigger.
+ * delivery of every sub-event, each with every published field, handed to an active trigger; and
+ * a catch-up of a validator trigger through Webhook > Reactivate.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
@@ -9,7 +10,8 @@ import { nodeId, pChainAddress, pChainTxId, subnetId } from '../emulator/primary
 import type { AddressActivityCredentialData } from '../harness/credentials';
 import type { TestService } from '../harness/fixtures';
 import { signedDelivery } from '../harness/signing';
-import { TriggerHarness } from '../harness/trigger';
+import { runNode } from '../harness/runNode';
+import { TriggerHarness, type DeliveryReceiver } from '../harness/trigger';
 
 const BLOCK_TIME = 1764100000;
 const common = { network: 'fuji', txHash: pChainTxId('schema'), blockTimestamp: BLOCK_TIME };
@@ -55,4 +57,49 @@ export async function primaryNetworkItems(service: TestService, credentials: Add
 		...(await itemsOf(service, credentials, pChain, 'platform_address_activity', platformEvents)),
 		...(await itemsOf(service, credentials, validator, 'validator_activity', validatorEvents)),
 	];
+}
+
+/**
+ * A Validator Activity trigger whose webhook the service turned off while an L1 validator's fee
+ * balance fell below the threshold: Webhook > Reactivate's output for a primary-network webhook, and
+ * the catch-up run's item (what the history cannot say included).
+ */
+export async function primaryCatchUpRun(
+	service: TestService,
+	credentials: AddressActivityCredentialData,
+	receiver: DeliveryReceiver,
+	receiverUrl: string,
+): Promise<{ reactivated: IDataObject[]; items: IDataObject[] }> {
+	const [node, l1] = [nodeId('schema catch-up'), subnetId('schema catch-up')];
+	const parameters = {
+		eventType: 'validator_activity',
+		network: 'fuji',
+		validatorKeyType: 'subnetId',
+		validatorKey: l1,
+		validatorSubEvents: ['l1_validator_balance_threshold'],
+		feeBalanceThreshold: '1.25',
+		validatorFilters: {},
+		output: 'events',
+		options: {},
+	};
+	const trigger = new TriggerHarness({ parameters, credentials, publicUrl: receiverUrl, webhookId: 'c0ffee00-0000-4000-8000-00000000005c' });
+	const fee = async (change: string) => await service.control.validatorActivity({ network: 'fuji', activity: 'l1_validator_fee_balance', nodeId: node, subnetId: l1, change });
+	receiver.harness = trigger;
+	try {
+		await trigger.activate();
+		await fee('3000000000');
+		const webhookId = String(trigger.state.webhookId);
+		await service.control.service(credentials.apiKey, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
+		await fee('-2000000000');
+		const result = await runNode({ credentials, typeVersion: 1.1, parameters: { resource: 'webhook', operation: 'reactivate', webhookId: { __rl: true, mode: 'id', value: webhookId } } });
+		const reactivated = result.items.map((item) => item.json);
+		const items = trigger.startedRuns.flat().map((item) => item.json);
+		if (result.error || (reactivated[0]?.catchUp as IDataObject | undefined)?.events !== 1 || !items.some((item) => item.catchUp === true)) {
+			throw new Error(`the validator catch-up put out nothing: ${JSON.stringify(result.error?.message ?? reactivated)}`);
+		}
+		return { reactivated, items };
+	} finally {
+		receiver.harness = undefined;
+		await trigger.deactivate();
+	}
 }
