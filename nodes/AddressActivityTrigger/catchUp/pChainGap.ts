@@ -104,7 +104,11 @@ function eventsOf(tx: PChainTransaction, effects: AddressEffects, watch: Platfor
 	return events;
 }
 
-export async function readPChainGap(context: IWebhookFunctions, watch: PlatformWatch, from: number, deadline: number): Promise<PrimaryGapRead> {
+/**
+ * The gap's events from `from` (seconds) on; a transaction at or below `afterHeight` moves the
+ * balances but is not of the gap (delivered, or before the trigger watched).
+ */
+export async function readPChainGap(context: IWebhookFunctions, watch: PlatformWatch, from: number, afterHeight: number | undefined, deadline: number): Promise<PrimaryGapRead> {
 	const notRecoverable: string[] = [];
 	const filter = watch.balanceThreshold;
 	const read = await readAddressTransactions(context, watch, from, deadline);
@@ -124,6 +128,7 @@ export async function readPChainGap(context: IWebhookFunctions, watch: PlatformW
 		}
 		const before = new Map<string, bigint>(filter === undefined ? [] : [[filter.balanceType, balances.of(effects.addresses, filter.balanceType)]]);
 		balances.apply(effects);
+		if (afterHeight !== undefined && Number(tx.blockNumber) <= afterHeight) continue;
 		for (const event of eventsOf(tx, effects, watch, balances, (type) => before.get(type) ?? ZERO)) {
 			events.push({ key: primaryEventKey('pChain', event), at: tx.blockTimestamp, event });
 		}

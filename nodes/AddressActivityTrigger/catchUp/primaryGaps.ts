@@ -16,6 +16,7 @@ import type { IHookFunctions } from 'n8n-workflow';
 
 import { EVENT_TYPES } from '../../shared/model/primaryNetwork';
 import { CATCH_UP_ANSWER_MS, CATCH_UP_EVENT, postCatchUpRequest } from '../../shared/service/catchUpRequest';
+import { fetchPChainHeight } from '../../shared/service/primaryHistory';
 import type { PrimaryNetworkWatch } from '../../shared/service/primaryNetworkWebhooks';
 import type { ServiceCall } from '../../shared/service/transport';
 import { fetchSharedSecret } from '../../shared/service/webhooks';
@@ -46,17 +47,25 @@ function warn(context: IHookFunctions, message: string): void {
 /** A gap that began unseen: after the last mark. */
 function sinceMark(state: PrimaryCatchUpState): Gap | undefined {
 	const { mark } = state;
-	return mark === undefined ? undefined : { from: seconds(mark.at), at: mark.at, validators: mark.validators, seen: [] };
+	return mark === undefined ? undefined : { from: seconds(mark.at), at: mark.at, afterHeight: mark.height, validators: mark.validators, seen: [] };
 }
 
-/** The watched L1 validators as they are now, when the watch needs them (within `call`). */
-async function validatorsNow(context: IHookFunctions, watch: PrimaryNetworkWatch, call: ServiceCall, previous?: { validators: KnownValidators; at: number; url: string }) {
-	if (watch.eventType !== EVENT_TYPES.validatorActivity || !watchesFeeBalances(watch)) return undefined;
+/**
+ * The P-Chain's height now, and the watched L1 validators as they are now when the watch needs them
+ * (within `call`; their list says the height it was read at).
+ */
+async function positionNow(
+	context: IHookFunctions,
+	watch: PrimaryNetworkWatch,
+	call: ServiceCall,
+	previous?: { validators: KnownValidators; at: number; url: string },
+): Promise<{ height?: number; validators?: KnownValidators }> {
+	if (watch.eventType !== EVENT_TYPES.validatorActivity || !watchesFeeBalances(watch)) return { height: await fetchPChainHeight(context, watch.network, call) };
 	const now = await readValidatorsNow(context, watch, call);
 	const readAt = seconds(Date.now());
-	if (previous === undefined) return knownValidators(watch, now, readAt);
-	const window = primaryEventWindowFor(previous.url);
-	return knownValidators(watch, now, readAt, { ...previous, observed: (validationId, after) => window.observedAfter(validationId, after) });
+	const window = previous === undefined ? undefined : primaryEventWindowFor(previous.url);
+	const observed = window === undefined ? undefined : { ...previous!, observed: window.observedAfter.bind(window) };
+	return { height: now.height, validators: knownValidators(watch, now, readAt, observed) };
 }
 
 /** Before deactivation stops the webhook: where the gap starts (reads within `call`, the lifecycle budget). */
@@ -69,13 +78,14 @@ export async function primaryGapStart(context: IHookFunctions, watch: PrimaryNet
 	const from = Math.max(seconds(now) - IN_FLIGHT_SECONDS, state.mark === undefined ? 0 : seconds(state.mark.at));
 	let validators: KnownValidators | undefined;
 	try {
+		// The height is the mark's: the gap begins after it (also for the last 30 s).
 		const previous = state.mark?.validators === undefined ? undefined : { validators: state.mark.validators, at: state.mark.at, url };
-		validators = await validatorsNow(context, watch, call, previous);
+		if (watch.eventType === EVENT_TYPES.validatorActivity && watchesFeeBalances(watch)) validators = (await positionNow(context, watch, call, previous)).validators;
 	} catch (error) {
 		warn(context, `could not read the L1 validators at deactivation (${(error as Error).message}); the next activation compares their fee balances with the last activation's instead`);
 		return sinceMark(state) ?? { from, at: now, seen: [] };
 	}
-	return { from, at: now, validators, seen: [] };
+	return { from, at: now, afterHeight: state.mark?.height, validators, seen: [] };
 }
 
 /** After deactivation stopped the webhook: records the gap with what this process already put out of it. */
@@ -120,10 +130,11 @@ export async function primaryCatchUpAfterActivation(
 	const state = primaryCatchUpOf(context.getWorkflowStaticData('node'));
 	const gap = state.gap ?? (wasReceiving ? undefined : sinceMark(state));
 	let validators: KnownValidators | undefined;
+	let height: number | undefined;
 	try {
-		validators = await validatorsNow(context, watch, budget.call);
+		({ validators, height } = await positionNow(context, watch, budget.call));
 	} catch (error) {
-		warn(context, `could not read the L1 validators at activation (${(error as Error).message}); the next activation tries again`);
+		warn(context, `could not read the P-Chain's height or the L1 validators at activation (${(error as Error).message}); the next activation tries again`);
 		// Kept: once receiving, the next activation no longer sees a gap that began unseen.
 		if (gap !== undefined) savePrimaryCatchUp(context, { ...state, gap });
 		return;
@@ -139,6 +150,7 @@ export async function primaryCatchUpAfterActivation(
 			primaryCatchUp: {
 				from: gap.from,
 				gapStartedAt: gap.at,
+				...(gap.afterHeight === undefined ? {} : { afterHeight: gap.afterHeight }),
 				notBefore: tooLong ? seconds(now - limit) : null,
 				validators: gap.validators,
 				seen: gap.seen,
@@ -150,5 +162,5 @@ export async function primaryCatchUpAfterActivation(
 			return;
 		}
 	}
-	savePrimaryCatchUp(context, { mark: { at: now, ...(validators === undefined ? {} : { validators }) } });
+	savePrimaryCatchUp(context, { mark: { at: now, ...(height === undefined ? {} : { height }), ...(validators === undefined ? {} : { validators }) } });
 }

@@ -11,6 +11,8 @@ export interface PrimaryGap {
 	from: number;
 	/** When the gap began (ms since epoch), when known. */
 	gapStartedAt: number | null;
+	/** Transactions at or below this P-Chain height are not of the gap (delivered, or before the trigger watched). */
+	afterHeight?: number;
 	/** Set when the gap is longer than Catch Up At Most: events before this second are not put out. */
 	notBefore: number | null;
 	/** The L1 validators as the trigger knew them when the gap began. */

@@ -33,12 +33,14 @@ function recordedGap(context: IWebhookFunctions, now: number): PrimaryGap | stri
 	const limit = catchUpLimitMs(context);
 	if (limit === 0) return 'Catch Up At Most is 0: the catch-up is off';
 	const state = primaryCatchUpOf(publishedStaticData(context) as IDataObject);
-	const start = state.gap ?? (state.mark === undefined ? undefined : { from: Math.floor(state.mark.at / 1000), at: state.mark.at, validators: state.mark.validators, seen: [] });
+	const { mark } = state;
+	const start = state.gap ?? (mark === undefined ? undefined : { from: Math.floor(mark.at / 1000), at: mark.at, afterHeight: mark.height, validators: mark.validators, seen: [] });
 	if (start === undefined) return 'No catch-up: the trigger has recorded no moment to start from (it records one each time the workflow is published with the catch-up on)';
 	const tooLong = start.at === null || now - start.at > limit;
 	return {
 		from: start.from,
 		gapStartedAt: start.at,
+		...(start.afterHeight === undefined ? {} : { afterHeight: start.afterHeight }),
 		notBefore: tooLong ? Math.floor((now - limit) / 1000) : null,
 		validators: start.validators,
 		seen: start.seen,
@@ -92,7 +94,7 @@ async function runCatchUp(context: IWebhookFunctions, { parameters, url }: Recei
 		const watch = await watchOf(context, parameters, request.webhookId, deadline);
 		read =
 			watch.eventType === EVENT_TYPES.primaryNetworkAddressActivity
-				? await readPChainGap(context, watch, from, deadline)
+				? await readPChainGap(context, watch, from, gap.afterHeight, deadline)
 				: await readValidatorGap(context, watch, gap, from, deadline, primaryEventWindowFor(url));
 	} catch (error) {
 		return answer(context, { statusCode: 503, level: 'warn', message: `Could not read the history of the gap: ${(error as Error).message}` }, details);

@@ -92,7 +92,8 @@ export async function readValidatorGap(context: IWebhookFunctions, watch: Valida
 		if (!watchedValidator(watch, nodeId, subnetId)) continue;
 		const { event, notKnown, step } = eventOf(tx, watch);
 		if (step !== undefined) steps.push(step);
-		if (event === undefined) continue;
+		// At or below the gap's height: delivered, or before the trigger watched.
+		if (event === undefined || (gap.afterHeight !== undefined && Number(tx.blockNumber) <= gap.afterHeight)) continue;
 		const message = notKnown === undefined ? undefined : `The history does not say the ${notKnown.join(', ')} of this event`;
 		events.push({ key: primaryEventKey('validator', event), at: tx.blockTimestamp, event, ...(notKnown ? { notKnown, message } : {}) });
 	}

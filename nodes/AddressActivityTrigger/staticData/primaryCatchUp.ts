@@ -31,10 +31,14 @@ export interface KnownValidator extends IDataObject {
 export type KnownValidators = Record<string, KnownValidator>;
 
 export interface PrimaryCatchUpState extends IDataObject {
-	/** Once the webhook last received again: when (ms), and the L1 validators as they were then. */
-	mark?: { at: number; validators?: KnownValidators };
-	/** A gap not caught up yet: its first second, when it began (ms; null: unknown), what the trigger knew then, events already put out. */
-	gap?: { from: number; at: number | null; validators?: KnownValidators; seen: string[] };
+	/** Once the webhook last received again: when (ms), the P-Chain's height then, and the L1 validators as they were then. */
+	mark?: { at: number; height?: number; validators?: KnownValidators };
+	/**
+	 * A gap not caught up yet: its first second, when it began (ms; null: unknown), the height after
+	 * which it began (transactions at or below it were delivered, or came before the trigger watched),
+	 * what the trigger knew then, events already put out.
+	 */
+	gap?: { from: number; at: number | null; afterHeight?: number; validators?: KnownValidators; seen: string[] };
 }
 
 /** The state as static data holds it (empty when there is none). */

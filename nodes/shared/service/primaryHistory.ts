@@ -41,6 +41,14 @@ export async function fetchPChainTransactions(
 	return { entries, nextPageToken: page?.nextPageToken, unreadable: parsed.length - entries.length };
 }
 
+/** The P-Chain's height now: its newest transaction's block (undefined while it has none). */
+export async function fetchPChainHeight(context: ServiceContext, network: string, call: ServiceCall = {}): Promise<number | undefined> {
+	const answer = (await serviceRequest.call(context, { method: 'GET', path: `${pChainPath(network)}/transactions`, qs: { pageSize: 1, sortOrder: 'desc' }, ...call })) as IDataObject;
+	const [newest] = Array.isArray(answer.transactions) ? (answer.transactions as IDataObject[]) : [];
+	const height = Number(newest?.blockNumber);
+	return Number.isSafeInteger(height) ? height : undefined;
+}
+
 /** The combined balances of `addresses` at `blockTimestamp` (seconds, inclusive), per balance type, in nAVAX. */
 export async function fetchPChainBalances(context: ServiceContext, network: string, addresses: string[], blockTimestamp: number, call: ServiceCall = {}): Promise<Record<string, bigint>> {
 	const answer = (await serviceRequest.call(context, {

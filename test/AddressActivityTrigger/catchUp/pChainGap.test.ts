@@ -211,3 +211,19 @@ describe('Webhook > Reactivate for a P-Chain webhook the service turned off', ()
 		expect(trigger.startedRuns.map((run) => run.map((item) => [item.json.txHash, item.json.catchUp ?? false]))).toEqual([[[live, false]], [[missed, true]]]);
 	});
 });
+
+// Last: it moves the emulator's clock ahead of the test's.
+describe('where a gap begins', () => {
+	it('does not count what happened before the workflow was first published as part of a gap', async () => {
+		const treasury = pChainAddress('fuji', 'before treasury');
+		// The service's clock 5 s ahead of n8n's: the transaction's time is after the publication's, by n8n's clock.
+		await stack.control.advanceClock(5_000);
+		const before = await transaction([{ address: treasury, avax: 150 }]);
+		await activeTrigger(pChainParameters({ pChainAddresses: treasury, addressSubEvents: ['balance_threshold'], balanceType: 'unlockedUnstaked', balanceThreshold: '100' }));
+		await trigger.deactivate();
+		const missed = await transaction([{ address: treasury, avax: -60 }]);
+		await trigger.activate();
+		expect(trigger.startedRuns.map((run) => run.map((item) => [item.json.txHash, item.json.crossed]))).toEqual([[[missed, 'below']]]);
+		expect(trigger.startedRuns.flat().map((item) => item.json.txHash)).not.toContain(before);
+	});
+});
