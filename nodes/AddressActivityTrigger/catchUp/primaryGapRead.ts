@@ -18,8 +18,11 @@ export interface GapEvent {
 	/** Within one second: 0 before a transaction's events (1), 2 after them. */
 	order?: number;
 	event: IDataObject;
-	/** For an event without a transaction: the validation and the span (seconds) it happened in, not more exactly. */
-	span?: { validationId: string; from: number; to: number };
+	/**
+	 * For an event without a transaction: the validation and the span (seconds) it happened in, not
+	 * more exactly, and the fee balance at its end (nAVAX).
+	 */
+	span?: { validationId: string; from: number; to: number; feeBalance: string };
 	/** What the history cannot say about it (field names), and in words. */
 	notKnown?: string[];
 	message?: string;

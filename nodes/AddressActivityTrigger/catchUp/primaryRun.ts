@@ -68,7 +68,7 @@ function claimEvents(context: IWebhookFunctions, url: string, gap: PrimaryGap, e
 		if (entry.key !== undefined) return claimed.has(entry.key);
 		const { span } = entry;
 		if (span === undefined) return false;
-		releases.push(window.cover(span.validationId, String(entry.event.eventType), span.from, span.to));
+		releases.push(window.cover(span.validationId, String(entry.event.eventType), span));
 		return true;
 	});
 	const release = () => {

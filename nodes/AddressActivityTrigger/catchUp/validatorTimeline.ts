@@ -64,7 +64,7 @@ function derivedEvent(watch: ValidatorWatch, subEvent: 'l1_validator_balance_thr
 			? `The fee balance of L1 validator ${span.nodeId} fell to or below ${navaxToAvax(watch.feeBalanceThresholdNavax ?? '0')} AVAX`
 			: `L1 validator ${span.nodeId} was disabled`;
 	const message = `${what} between ${iso(span.from)} and ${iso(span.to)}, while the workflow was not receiving; the exact moment is not known (blockTimestamp is the end of that span) and feeBalance is its fee balance at that end, ${navaxToAvax(span.feeBalance.toString())} AVAX`;
-	return { at: span.to, order, event, span: { validationId: span.validationId, from: span.from, to: span.to }, notKnown: ['blockTimestamp', 'feeBalance'], message };
+	return { at: span.to, order, event, span: { validationId: span.validationId, from: span.from, to: span.to, feeBalance: span.feeBalance.toString() }, notKnown: ['blockTimestamp', 'feeBalance'], message };
 }
 
 export interface FeeBalanceFacts {

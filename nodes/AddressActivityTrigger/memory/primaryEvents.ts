@@ -23,6 +23,13 @@ export interface Observation {
 	feeBalance?: string;
 }
 
+/** A span (seconds) a catch-up put an event out for, and the fee balance at its end (nAVAX). */
+export interface CoveredSpan {
+	from: number;
+	to: number;
+	feeBalance: string;
+}
+
 function pushBounded<T>(map: Map<string, T[]>, key: string, value: T): void {
 	const list = map.get(key) ?? [];
 	list.push(value);
@@ -42,7 +49,7 @@ class PrimaryEventWindow {
 	private readonly observations = new Map<string, Observation[]>();
 
 	/** `validationId|subEvent` -> spans (seconds) a catch-up put that event out for. */
-	private readonly covered = new Map<string, Array<[number, number]>>();
+	private readonly covered = new Map<string, CoveredSpan[]>();
 
 	/** For a catch-up: claims the events not put out before, live or caught up, and returns their keys (synchronous). */
 	claimCaughtUp(events: Array<{ key: string; at: number }>): Set<string> {
@@ -89,8 +96,8 @@ class PrimaryEventWindow {
 	 * a delivery from within that span is the same event, and the next catch-up starts after it.
 	 * Returns what gives it up again (n8n did not accept the run).
 	 */
-	cover(validationId: string, subEvent: string, from: number, to: number): () => void {
-		const span: [number, number] = [from, to];
+	cover(validationId: string, subEvent: string, { from, to, feeBalance }: CoveredSpan): () => void {
+		const span: CoveredSpan = { from, to, feeBalance };
 		const observation: Observation = { at: to, subEvent };
 		pushBounded(this.covered, `${validationId}|${subEvent}`, span);
 		pushBounded(this.observations, validationId, observation);
@@ -100,9 +107,16 @@ class PrimaryEventWindow {
 		};
 	}
 
-	/** Whether a catch-up put out this event already: `at` (seconds) lies in a span it covered. */
-	isCovered(validationId: string, subEvent: string, at: number): boolean {
-		return (this.covered.get(`${validationId}|${subEvent}`) ?? []).some(([from, to]) => at >= from && at <= to);
+	/**
+	 * Whether a catch-up put out this event already: `at` (seconds) lies in a span it covered. In the
+	 * span's last second the event may also be a new one (a top-up and a fall after the catch-up read
+	 * the balance, within that second): it is the same only if its fee balance is not lower than the
+	 * balance the catch-up read, as fees alone only lower it after the fall.
+	 */
+	isCovered(validationId: string, subEvent: string, at: number, feeBalance?: string): boolean {
+		return (this.covered.get(`${validationId}|${subEvent}`) ?? []).some(
+			(span) => at >= span.from && (at < span.to || (at === span.to && (feeBalance === undefined || BigInt(feeBalance) >= BigInt(span.feeBalance)))),
+		);
 	}
 
 	private trim(): void {

@@ -15,6 +15,12 @@ import { primaryEventKey, subEventOf, validationOf } from './primaryEventKeys';
 /** Sub-events whose deliveries say something about the fee balance or the state of an L1 validator. */
 const FEE_BALANCE_EVENTS = ['l1_validator_balance_increased', 'l1_validator_balance_threshold', 'l1_validator_disabled', 'l1_validator_removed'];
 
+/** The fee balance a delivery shows (nAVAX), when it is a whole number. */
+function feeBalanceOf(event: IDataObject): string | undefined {
+	const value = event.feeBalance;
+	return (typeof value === 'string' && /^\d+$/.test(value)) || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) ? String(value) : undefined;
+}
+
 /** False when a catch-up put the event out already; else it is claimed, and given up unless n8n accepts the run. */
 export function claimLiveEvent(context: IWebhookFunctions, url: string, eventType: PrimaryNetworkEventType, body: unknown): boolean {
 	const event = ((body as IDataObject | null)?.event ?? {}) as IDataObject;
@@ -24,7 +30,8 @@ export function claimLiveEvent(context: IWebhookFunctions, url: string, eventTyp
 	const key = primaryEventKey(validator ? 'validator' : 'pChain', event);
 	const subEvent = subEventOf(event);
 	const validationId = validator ? validationOf(event) : undefined;
-	if (key === undefined && validationId !== undefined && window.isCovered(validationId, subEvent, at)) return false;
+	const feeBalance = feeBalanceOf(event);
+	if (key === undefined && validationId !== undefined && window.isCovered(validationId, subEvent, at, feeBalance)) return false;
 	if (key !== undefined && !window.claimLive(key, at)) return false;
 	settleWithAnswer(context, (acknowledged) => {
 		if (!acknowledged) {
@@ -32,7 +39,7 @@ export function claimLiveEvent(context: IWebhookFunctions, url: string, eventTyp
 			return;
 		}
 		if (validationId !== undefined && FEE_BALANCE_EVENTS.includes(subEvent)) {
-			window.observe(validationId, { at, subEvent, ...(event.feeBalance === undefined || event.feeBalance === null ? {} : { feeBalance: String(event.feeBalance) }) });
+			window.observe(validationId, { at, subEvent, ...(feeBalance === undefined ? {} : { feeBalance }) });
 		}
 	});
 	return true;

@@ -168,6 +168,46 @@ describe("an L1 validator's fee balance while the workflow was unpublished", () 
 		expect(trigger.startedRuns).toHaveLength(2);
 	});
 
+	it("tells a new fall from the caught-up one within the last second of the span the catch-up named: the new one runs, the late one does not", async () => {
+		const node = nodeId('gap last second');
+		const control = await watching(node);
+		await fee(node, 3);
+		await waitFor('the live top-up', () => trigger.startedRuns.length === 1);
+		await trigger.deactivate();
+		await fee(node, -2);
+		await controlEvents(control, 2);
+		await trigger.activate();
+		const [caughtUp] = runItems(1);
+		expect(what(runItems(1))).toEqual([['l1_validator_balance_threshold', '1', true]]);
+		const lastSecond = Date.parse(String(caughtUp.happenedBy)) / 1000;
+
+		// A top-up and a new fall after the catch-up read the balance, held and delivered as if they
+		// came within that same second, after the caught-up fall's own delivery arriving late.
+		stack.receiver.harness = undefined;
+		const before = stack.receiver.deliveries.length;
+		await fee(node, 3);
+		await fee(node, -3.5);
+		const events = await controlEvents(control, 4);
+		const find = (eventType: string, avax: number) => events.find((event) => event.eventType === eventType && event.feeBalance === AVAX(avax))!;
+		const [fall, topUp, newFall] = [find('l1_validator_balance_threshold', 1), find('l1_validator_balance_increased', 4), find('l1_validator_balance_threshold', 0.5)];
+		await waitFor('the trigger\'s two deliveries held', () => stack.receiver.deliveries.slice(before).filter((delivery) => delivery.path !== control).length === 2);
+		stack.receiver.harness = trigger;
+		const secret = await stack.control.sharedSecret(key);
+		const webhookId = String(trigger.state.webhookId);
+		const inLastSecond = (event: IDataObject) =>
+			signedDelivery({ webhookId, eventType: 'validator_activity', messageId: `last-second-${String(event.eventType)}-${String(event.feeBalance)}`, event: { ...event, blockTimestamp: lastSecond } }, secret);
+		const late = await trigger.receive(inLastSecond(fall));
+		expect(late.statusCode).toBe(200);
+		expect(late.items ?? []).toEqual([]);
+		expect((await trigger.receive(inLastSecond(topUp))).statusCode).toBe(200);
+		expect((await trigger.receive(inLastSecond(newFall))).statusCode).toBe(200);
+		expect(trigger.startedRuns.slice(2).map((run) => what(run.map((item) => item.json)))).toEqual([
+			[['l1_validator_balance_increased', '4', false]],
+			[['l1_validator_balance_threshold', '0.5', false]],
+		]);
+		expect(trigger.startedRuns).toHaveLength(4);
+	});
+
 	it('Webhook > Reactivate puts out a fall that happened while the service had turned the webhook off, once', async () => {
 		const node = nodeId('gap resume');
 		await watching(node);
