@@ -43,10 +43,7 @@ const TESTED_BY_SUITE: Record<string, string> = {
 	// The action node: the node reads every item before the first request; each resource's suite
 	// runs its operations.
 	'nodes/AddressActivity/AddressActivity.node.ts': 'test/AddressActivity/allItemsFirst.test.ts',
-	'nodes/AddressActivity/resources/address/add.ts': 'test/AddressActivity/resources/address/address.test.ts',
-	'nodes/AddressActivity/resources/address/remove.ts': 'test/AddressActivity/resources/address/address.test.ts',
-	'nodes/AddressActivity/resources/address/getMany.ts': 'test/AddressActivity/resources/address/address.test.ts',
-	'nodes/AddressActivity/resources/address/batches.ts': 'test/AddressActivity/resources/address/address.test.ts',
+	'nodes/AddressActivity/resources/address/batches.ts': 'test/AddressActivity/resources/address/add.test.ts',
 	'nodes/AddressActivity/resources/balance/balanceReads.ts': 'test/AddressActivity/resources/balance/balances.test.ts',
 	'nodes/AddressActivity/resources/balance/getNative.ts': 'test/AddressActivity/resources/balance/balances.test.ts',
 	'nodes/AddressActivity/resources/balance/getManyErc20.ts': 'test/AddressActivity/resources/balance/balances.test.ts',

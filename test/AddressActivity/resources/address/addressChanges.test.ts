@@ -197,3 +197,40 @@ describe('a webhook with as many addresses as the plan allows', () => {
 		expect(listed.webhooks).toEqual([]);
 	});
 });
+
+describe('several items, one with a bad address', () => {
+	const items = (bad: string) => [{ address: randomAddress() }, { address: randomAddress() }, { address: bad }];
+
+	it.each(['add', 'remove'])('%s: fails naming the item before any request is sent', async (operation) => {
+		const credentials = await service.newAccount();
+		const webhook = await createWebhook(credentials);
+		await service.control.clearRequests();
+		const result = await runNode({
+			credentials,
+			items: items('0x12ab'),
+			parameters: { resource: 'address', operation, webhookId: byId(webhook.id), addresses: '={{ $json.address }}' },
+		});
+		expect(result.error?.message).toBe('Invalid Addresses in item 3: "0x12ab" is not a valid address (expected 0x followed by 40 hexadecimal characters)');
+		expect(await service.control.requests()).toEqual([]);
+	});
+
+	it('with Continue On Fail: the good items are added, the bad one is an error item, each paired to its input', async () => {
+		const credentials = await service.newAccount();
+		const webhook = await createWebhook(credentials);
+		const input = items('not-an-address');
+		const result = await runNode({
+			credentials,
+			items: input,
+			continueOnFail: true,
+			parameters: { resource: 'address', operation: 'add', webhookId: byId(webhook.id), addresses: '={{ $json.address }}' },
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(result.items.map((item) => item.json.added ?? item.json.error)).toEqual([
+			1,
+			1,
+			'Invalid Addresses in item 3: "not-an-address" is not a valid address (expected 0x followed by 40 hexadecimal characters)',
+		]);
+		expect(await monitored(credentials, webhook.id)).toEqual(expect.arrayContaining([input[0].address, input[1].address]));
+	});
+});
