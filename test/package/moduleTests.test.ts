@@ -84,8 +84,9 @@ const TESTED_BY_SUITE: Record<string, string> = {
  * position, issue 33; P-Chain and validator catch-up, issue 36; the Execute-step sample, issue
  * 37), named as on those branches, with no test file of their own name
  * (each branch tests them through its own suites). Listed in advance so that main stays green
- * whichever lands first; an entry may name a module that is not on main yet. An entry goes once
- * its module has a test file of its own name (the check below fails then, to say so); outside
+ * whichever lands first; an entry may name a module that is not on main yet, or one that has a
+ * test file of its own name by now (a branch adding that test need not know of this list, so that
+ * is no failure either). Take an entry off once its module has a test file of its own name; outside
  * nodes/shared/ it may instead move to TESTED_BY_SUITE with the suite that tests it.
  */
 const LANDING_ALONGSIDE = [
@@ -140,7 +141,6 @@ const exists = (file: string) => fs.existsSync(path.join(REPO_ROOT, file));
 describe('a unit test file per module', () => {
 	const all = modules();
 	const listed = [...DECLARATIONS, ...Object.keys(TESTED_BY_SUITE)];
-	const landed = LANDING_ALONGSIDE.filter((module) => all.includes(module));
 
 	it('every module of nodes/ has a test file of its own name, or is listed with why it has none', () => {
 		expect(all.length).toBeGreaterThan(100);
@@ -149,7 +149,7 @@ describe('a unit test file per module', () => {
 
 	it('lists only modules that exist and have no test file of their own name yet, each once', () => {
 		expect(listed.filter((module) => !all.includes(module))).toEqual([]);
-		expect([...listed, ...landed].filter((module) => exists(ownTestFile(module)))).toEqual([]);
+		expect(listed.filter((module) => exists(ownTestFile(module)))).toEqual([]);
 		const everyEntry = [...listed, ...LANDING_ALONGSIDE];
 		expect(everyEntry.filter((module, index) => everyEntry.indexOf(module) !== index)).toEqual([]);
 	});
