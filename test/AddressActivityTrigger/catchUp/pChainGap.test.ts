@@ -212,6 +212,41 @@ describe('Webhook > Reactivate for a P-Chain webhook the service turned off', ()
 	});
 });
 
+describe('a P-Chain gap longer than Catch Up At Most', () => {
+	it('starts its run with an item saying so and puts out only the events of the last hours', async () => {
+		const treasury = pChainAddress('fuji', 'long gap treasury');
+		await activeTrigger(pChainParameters({ pChainAddresses: treasury, addressSubEvents: ['balance_change'], options: { catchUpHours: 1 } }));
+		await trigger.deactivate();
+		const change = (avax: number) => stack.control.pChainTransaction({ network: 'fuji', balanceChanges: [{ address: treasury, balanceType: 'unlockedUnstaked', change: AVAX(avax) }] });
+		const tooOld = await change(5);
+		// Two hours later, on the service and in n8n.
+		const realNow = Date.now.bind(Date);
+		const later = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + 2 * 3_600_000);
+		try {
+			const recent = await change(-2);
+			await trigger.activate();
+			expect(trigger.startedRuns).toHaveLength(1);
+			const [notice, ...events] = runItems(0);
+			expect(notice).toEqual({
+				catchUp: true,
+				gapTooLong: true,
+				message: expect.stringMatching(/longer ago than Catch Up At Most allows: events before .* are not put out$/),
+				gapStartedAt: expect.any(String),
+				caughtUpFrom: expect.any(String),
+				webhookId: trigger.state.webhookId,
+			});
+			// The gap began before the first transaction, and what is put out begins after it, before the second.
+			const seconds = (iso: unknown) => Date.parse(String(iso)) / 1000;
+			expect(Math.floor(seconds(notice.gapStartedAt))).toBeLessThanOrEqual(tooOld.blockTimestamp);
+			expect(seconds(notice.caughtUpFrom)).toBeGreaterThan(tooOld.blockTimestamp);
+			expect(seconds(notice.caughtUpFrom)).toBeLessThanOrEqual(recent.blockTimestamp);
+			expect(events.map((item) => [item.txHash, item.catchUp])).toEqual([[recent.txHash, true]]);
+		} finally {
+			later.mockRestore();
+		}
+	});
+});
+
 // Last: it moves the emulator's clock ahead of the test's.
 describe('where a gap begins', () => {
 	it('does not count what happened before the workflow was first published as part of a gap', async () => {
