@@ -92,7 +92,7 @@ describe('activating a P-Chain Address Activity trigger', () => {
 		expect((webhooks[0].metadata as { balanceThresholdFilter?: unknown }).balanceThresholdFilter).toEqual({ balanceType: 'unlockedStaked', balanceThreshold: '3000000000000' });
 	});
 
-	it('deletes the webhook at deactivation and reads no chain data on the way in or out (no catch-up for these events)', async () => {
+	it('deletes the webhook at deactivation and reads no EVM chain data on the way in or out', async () => {
 		const trigger = harness(pChainParameters({ options: { catchUpHours: 24 } }));
 		await trigger.activate();
 		await trigger.deactivate();
