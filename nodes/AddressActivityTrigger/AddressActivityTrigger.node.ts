@@ -27,6 +27,7 @@ import { testAddressActivityApi } from '../shared/service/credentialTest';
 import { receivePrimaryCatchUp } from './catchUp/primaryRun';
 import { receiveCatchUp } from './catchUp/run';
 import { receiveResume } from './catchUp/resume';
+import { receiveSample } from './sample/run';
 import type { EventKind } from './eventKinds/eventKind';
 import { evmAddressActivity } from './eventKinds/evmAddressActivity';
 import { primaryNetworkActivity } from './eventKinds/primaryNetworkActivity';
@@ -45,9 +46,9 @@ const TRIGGER_PANEL: INodeTypeDescription['triggerPanel'] = {
 	header: '',
 	executionsHelp: {
 		inactive:
-			"<b>While building the workflow</b>, click Execute step: n8n registers a temporary webhook at the service and shows the next matching transfer here.<br /><br /><b>Then publish the workflow</b>: every matching transfer starts an execution, listed under the workflow's executions.<br /><br />The service delivers to this n8n's public webhook URL. An n8n the internet cannot reach (a laptop, a home or private network) receives nothing: use the Address Activity Poll Trigger there.",
+			"<b>While building the workflow</b>, click Execute step: the newest matching transfer of the addresses shows here at once, read from chain data and marked sample. Click it again within 10 minutes to wait for a live transfer.<br /><br /><b>Then publish the workflow</b>: every matching transfer starts an execution, listed under the workflow's executions.<br /><br />The service delivers to this n8n's public webhook URL. An n8n the internet cannot reach (a laptop, a home or private network) receives no live transfer: use the Address Activity Poll Trigger there.",
 		active:
-			"<b>While building the workflow</b>, click Execute step: n8n registers a temporary webhook at the service and shows the next matching transfer here.<br /><br />The workflow is published: every matching transfer starts an execution, listed in the <a data-key=\"executions\">executions list</a>.<br /><br />The service delivers to this n8n's public webhook URL. An n8n the internet cannot reach (a laptop, a home or private network) receives nothing: use the Address Activity Poll Trigger there.",
+			"<b>While building the workflow</b>, click Execute step: the newest matching transfer of the addresses shows here at once, read from chain data and marked sample. Click it again within 10 minutes to wait for a live transfer.<br /><br />The workflow is published: every matching transfer starts an execution, listed in the <a data-key=\"executions\">executions list</a>.<br /><br />The service delivers to this n8n's public webhook URL. An n8n the internet cannot reach (a laptop, a home or private network) receives no live transfer: use the Address Activity Poll Trigger there.",
 	},
 	activationHint: 'Once the workflow works, publish it: every matching transfer then starts an execution, without clicking here.',
 };
@@ -124,6 +125,8 @@ export class AddressActivityTrigger implements INodeType {
 				return await receiveCatchUp(this, received.request, received.catchUp);
 			case 'resume':
 				return await receiveResume(this, received.request, received.resume);
+			case 'sample':
+				return await receiveSample(this, received.request, received.sample);
 		}
 	}
 }

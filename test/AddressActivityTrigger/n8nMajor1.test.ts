@@ -4,7 +4,7 @@
 import { forgetMessageWindows } from '../../nodes/AddressActivityTrigger/memory/messageWindows';
 import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/memory/processMemory';
 import { TriggerHarness } from '../harness/trigger';
-import { ALICE, CAROL, FUJI, startWithReceiver, triggerParameters, type EmulatorWithReceiver } from './support';
+import { ALICE, CAROL, FUJI, listenForLiveTransfer, startWithReceiver, triggerParameters, type EmulatorWithReceiver } from './support';
 
 let stack: EmulatorWithReceiver;
 let emulator: EmulatorWithReceiver['emulator'];
@@ -44,7 +44,9 @@ async function activate(options: { test?: boolean; publicUrl?: string } = {}): P
 		publicUrl: options.publicUrl ?? receiverUrl,
 		n8nMajor: 1,
 	});
-	await trigger.activate({ test });
+	// Execute step shows a sample first; the second waits for the live transfer these tests send.
+	if (test) await listenForLiveTransfer(trigger, receiver);
+	else await trigger.activate();
 	receiver.harness = trigger;
 	return trigger;
 }
@@ -82,7 +84,10 @@ describe('the webhook trigger in an n8n 1.x webhook context', () => {
 		const delivery = await deposit();
 		expect(delivery.path).toBe(new URL(harness.webhookUrl({ test: true })).pathname);
 		expect(delivery.outcome).toMatchObject({ statusCode: 200 });
-		expect(harness.startedRuns).toHaveLength(1);
+		// After the first Execute step's sample run.
+		expect(harness.startedRuns).toHaveLength(2);
+		expect(harness.startedRuns[0][0].json).toMatchObject({ sample: true, testEvent: true });
+		expect(harness.startedRuns[1][0].json).toMatchObject({ direction: 'in', testEvent: true });
 	});
 
 	it('keeps a path prefix of the public URL when it works out the test URL', async () => {
@@ -90,6 +95,6 @@ describe('the webhook trigger in an n8n 1.x webhook context', () => {
 		const delivery = await deposit();
 		expect(delivery.path).toBe('/automation/webhook-test/c0ffee00-0000-4000-8000-000000000001/webhook');
 		expect(delivery.outcome).toMatchObject({ statusCode: 200 });
-		expect(harness.startedRuns).toHaveLength(1);
+		expect(harness.startedRuns).toHaveLength(2);
 	});
 });

@@ -4,6 +4,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { startEmulator } from '../emulator';
 import { EmulatorControl } from '../harness/emulatorControl';
 import { DeliveryReceiver, type TriggerHarness } from '../harness/trigger';
+import { waitFor } from '../harness/wait';
 
 export const ALICE = '0x1111111111111111111111111111111111111111';
 export const BOB = '0x2222222222222222222222222222222222222222';
@@ -46,6 +47,20 @@ export async function startWithReceiver(options: Parameters<typeof startEmulator
 			await emulator.close();
 		},
 	};
+}
+
+/**
+ * Execute step twice, as a user who wants to see a live transfer: the first listening ends with its
+ * sample run (nodes/AddressActivityTrigger/sample/), the second, minutes later, waits for a live
+ * transfer. The receiver hands the trigger every request from the start.
+ */
+export async function listenForLiveTransfer(harness: TriggerHarness, receiver: DeliveryReceiver): Promise<void> {
+	receiver.harness = harness;
+	const runs = harness.startedRuns.length;
+	await harness.activate({ test: true });
+	await waitFor('the sample run of the first Execute step', () => harness.startedRuns.length > runs);
+	await harness.deactivate({ test: true });
+	await harness.activate({ test: true });
 }
 
 /** What the trigger keeps in static data about one chain (its webhook, its catch-up): `chains[chainId]`. */

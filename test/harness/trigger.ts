@@ -164,11 +164,33 @@ export class TriggerHarness {
 		};
 	}
 
+	/**
+	 * The workflow n8n runs a test listener's webhook methods on: built anew from the saved workflow
+	 * (its static data copied), as n8n's test webhooks do. Requests to the test URL see the static
+	 * data these methods left only once activate({test}) has returned: n8n registers the test
+	 * webhook again with it after checkExists and create (test-webhooks.js, needsWebhook).
+	 */
+	private testWorkflow: Workflow | undefined;
+
+	private testListenerWorkflow(): Workflow {
+		this.testWorkflow ??= new Workflow({
+			id: this.workflow.id,
+			name: this.workflow.name,
+			nodes: [this.node],
+			connections: {},
+			active: false,
+			nodeTypes: this.nodeTypes,
+			staticData: JSON.parse(JSON.stringify(this.workflow.staticData)) as IDataObject,
+		});
+		return this.testWorkflow;
+	}
+
 	private hookContext(test: boolean): HookContext {
 		const additionalData = this.additionalData();
 		const mode: WorkflowExecuteMode = test ? 'manual' : 'trigger';
 		const activation: WorkflowActivateMode = test ? 'manual' : 'activate';
-		return new HookContext(this.workflow, this.node, additionalData, mode, activation, this.webhookData(test, additionalData));
+		const workflow = test ? this.testListenerWorkflow() : this.workflow;
+		return new HookContext(workflow, this.node, additionalData, mode, activation, this.webhookData(test, additionalData));
 	}
 
 	private async runWebhookMethod(method: 'checkExists' | 'create' | 'delete', test: boolean): Promise<boolean> {
@@ -189,14 +211,45 @@ export class TriggerHarness {
 		return this.runWebhookMethod('delete', options.test === true);
 	}
 
-	/** What n8n does on activation (and on "Listen for test event"): checkExists, then create if needed. */
-	async activate(options: { test?: boolean } = {}): Promise<void> {
+	/**
+	 * Where n8n's test listener (Execute step) stands: `registering` while its webhook methods run
+	 * (n8n already answers the test URL), `listening` once registered, `off` before and after. The
+	 * first test request that starts a run ends the listening: DeliveryReceiver sets `off` then, as
+	 * n8n removes the registration (requests to the test URL are still answered here; calling
+	 * deactivate({test}) stands for n8n deleting the webhooks).
+	 */
+	testListener: 'off' | 'registering' | 'listening' = 'off';
+
+	/**
+	 * What n8n does on activation, and on Execute step (test): checkExists, then create if needed.
+	 * `holdRegistration` leaves a test listener `registering`, as n8n is until create() has returned
+	 * and it has stored the registration again: completeTestRegistration() finishes it.
+	 */
+	async activate(options: { test?: boolean; holdRegistration?: boolean } = {}): Promise<void> {
+		if (options.test === true) {
+			// A new listener starts from the saved static data; its requests see none of it until registered.
+			this.testWorkflow = undefined;
+			this.workflow.setTestStaticData(undefined as unknown as IDataObject);
+			this.testListener = 'registering';
+		}
 		if (!(await this.checkExists(options))) await this.create(options);
+		if (options.test === true && options.holdRegistration !== true) this.completeTestRegistration();
+	}
+
+	/** n8n stores the test registration again, with the static data the webhook methods left, and listens. */
+	completeTestRegistration(): void {
+		this.workflow.setTestStaticData(this.testListenerWorkflow().staticData);
+		this.testListener = 'listening';
 	}
 
 	/** What n8n does on deactivation (and when a test listener ends). */
 	async deactivate(options: { test?: boolean } = {}): Promise<void> {
 		await this.delete(options);
+		if (options.test === true) {
+			this.testWorkflow = undefined;
+			this.workflow.setTestStaticData(undefined as unknown as IDataObject);
+			this.testListener = 'off';
+		}
 	}
 
 	/** The node's static data (webhook id, secret, duplicate window). */
@@ -373,6 +426,8 @@ export class DeliveryReceiver {
 				delivery.outcome = await harness.receive(delivery, { test });
 				statusCode = delivery.outcome.statusCode;
 				body = delivery.outcome.body;
+				// n8n's test listening ends at the first test request that starts a run.
+				if (test && delivery.outcome.items !== undefined && statusCode === 200) harness.testListener = 'off';
 			} catch (error) {
 				statusCode = 500;
 				body = { message: (error as Error).message };

@@ -41,7 +41,7 @@ const ERC1155_TOPICS = [eventSignatureHash('TransferSingle(address,address,addre
  * a Transfer log as an ERC-20 or ERC-721 transfer and an ERC-1155 transfer as either of its two events
  * (which one is not said); any other signature cannot be seen there.
  */
-function signatureFilter(context: IWebhookFunctions): { matches: (entry: ListedTransaction) => boolean; unread: string[] } | undefined {
+export function signatureFilter(context: IWebhookFunctions): { matches: (entry: ListedTransaction) => boolean; unread: string[] } | undefined {
 	const signatures = parseEventSignatures(context.getNodeParameter('eventSignatures', ''));
 	if (signatures.length === 0) return undefined;
 	const transfer = signatures.includes(TRANSFER_TOPIC);

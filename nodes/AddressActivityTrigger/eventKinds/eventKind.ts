@@ -11,6 +11,7 @@ import type { CatchUpRequest } from '../catchUp/request';
 import type { DeliveryParameters } from '../parameters/readParameters';
 import type { PrimaryNetworkDeliveryParameters } from '../parameters/readPrimaryNetworkParameters';
 import type { VerifiedRequest } from '../receive/verifiedRequest';
+import type { SampleRequest } from '../sample/request';
 
 /** A request to the trigger's URL, verified and told apart: which receiver answers it. */
 export type ReceivedRequest =
@@ -18,6 +19,7 @@ export type ReceivedRequest =
 	| { receiver: 'evmDelivery'; request: VerifiedRequest<DeliveryParameters> }
 	| { receiver: 'catchUp'; request: VerifiedRequest<DeliveryParameters>; catchUp: CatchUpRequest }
 	| { receiver: 'resume'; request: VerifiedRequest<DeliveryParameters>; resume: ResumeRequest }
+	| { receiver: 'sample'; request: VerifiedRequest<DeliveryParameters>; sample: SampleRequest }
 	| { receiver: 'primaryNetworkDelivery'; request: VerifiedRequest<PrimaryNetworkDeliveryParameters> }
 	| {
 			receiver: 'primaryCatchUp';

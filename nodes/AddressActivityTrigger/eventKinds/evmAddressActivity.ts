@@ -1,7 +1,8 @@
 /**
  * The trigger watching EVM address activity: one webhook per chain (../lifecycle/evmLifecycle.ts),
- * and two kinds of POST at its URL: deliveries (../receive/evmDelivery.ts) and its own catch-up
- * requests (../catchUp/), told apart once their signature held.
+ * and three kinds of POST at its URL: deliveries (../receive/evmDelivery.ts), its own catch-up
+ * requests (../catchUp/) and, for Execute step, its own sample requests (../sample/), told apart
+ * once their signature held.
  */
 import type { IWebhookFunctions } from 'n8n-workflow';
 
@@ -11,19 +12,25 @@ import { withinLifecycleBudget } from '../lifecycle/lifecycleBudget';
 import { removeOtherEventTypeWebhooks } from '../lifecycle/primaryNetworkLifecycle';
 import { readDeliveryParameters } from '../parameters/readParameters';
 import { verifiedRequest } from '../receive/verifiedRequest';
+import { sampleRequestIn } from '../sample/request';
+import { requestSampleAfterTestRegistration } from '../sample/send';
 import type { EventKind, ReceivedRequest } from './eventKind';
 
 export const evmAddressActivity: EventKind = {
 	async checkExists(context) {
-		return await withinLifecycleBudget(context, async (call) => {
-			const exists = await checkExists(context, call);
+		const exists = await withinLifecycleBudget(context, async (call) => {
+			const found = await checkExists(context, call);
 			await removeOtherEventTypeWebhooks(context, false, call);
-			return exists;
+			return found;
 		});
+		if (exists) requestSampleAfterTestRegistration(context);
+		return exists;
 	},
 
 	async create(context) {
-		return await withinLifecycleBudget(context, async (call) => await create(context, call));
+		const created = await withinLifecycleBudget(context, async (call) => await create(context, call));
+		requestSampleAfterTestRegistration(context);
+		return created;
 	},
 
 	async delete(context) {
@@ -38,6 +45,8 @@ export const evmAddressActivity: EventKind = {
 		const own = catchUpRequestIn(request.body);
 		if (own?.kind === 'resume') return { receiver: 'resume', request, resume: own.request };
 		if (own?.kind === 'catchUp') return { receiver: 'catchUp', request, catchUp: own.request };
+		const sample = sampleRequestIn(request.body);
+		if (sample !== undefined) return { receiver: 'sample', request, sample };
 		return { receiver: 'evmDelivery', request };
 	},
 };

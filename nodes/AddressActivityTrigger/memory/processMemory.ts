@@ -7,7 +7,7 @@
  * - messageWindows.ts: the messages run per URL; transactionWindows.ts: the transactions put out;
  *   primaryEvents.ts: the P-Chain and validator events put out, and what deliveries showed of fee balances;
  * - nativeTokens.ts, parsedAddressLists.ts, parsedEventDefinitions.ts, testRegistrations.ts,
- *   lifecycleStarts.ts;
+ *   lifecycleStarts.ts, samplesShown.ts;
  * - ../../shared/memory/balanceReadings.ts and balanceCrossings.ts: balances read, crossings alerted on.
  * Any of it may be lost at any moment; the secret and the webhooks are then read again from the
  * service (one attempt each, within the delivery's time: the service waits 10 s for an answer).
@@ -22,6 +22,7 @@ import { forgetNativeTokens } from './nativeTokens';
 import { forgetAddressLists } from './parsedAddressLists';
 import { forgetEventDefinitions } from './parsedEventDefinitions';
 import { forgetPrimaryEventWindows } from './primaryEvents';
+import { forgetSamplesShown } from './samplesShown';
 import { forgetTestRegistrations } from './testRegistrations';
 import { forgetTransactionWindows } from './transactionWindows';
 
@@ -39,4 +40,5 @@ export function forgetProcessMemory(): void {
 	forgetTestRegistrations();
 	forgetBalanceReadings();
 	forgetBalanceCrossings();
+	forgetSamplesShown();
 }

@@ -3,15 +3,18 @@
  * here, with the real-n8n test that fails when an n8n version changes it (run on 2.41.1 by
  * `npm run test:e2e`, on 1.123.81 by `npm run test:e2e:n8n1`, unless said):
  * test/e2e/n8nInternals.test.ts for onAnswer, webhookUrlOfRequest, rawBodyOf and the static data
- * functions; trigger-service.test.ts for N8N_ACTIVATION_RETRY_MS (2.41.1 only); mcp.test.ts for
- * isAgentTool and agentArgument (2.41.1 only). Relied on without code of its own:
+ * functions; executeStep.test.ts for markTestRegistration and isTestRegistrationMarked;
+ * trigger-service.test.ts for N8N_ACTIVATION_RETRY_MS (2.41.1 only); mcp.test.ts for isAgentTool
+ * and agentArgument (2.41.1 only). Relied on without code of its own:
  * - n8n serves a trigger's production URL while its activation (checkExists, create) runs, so the
  *   catch-up request an activation sends itself reaches webhook() (catchup.test.ts).
  * - With responseMode 'onReceived', n8n 2.x answers a delivery once the run exists (or is queued),
  *   and 500 when it cannot start it; 1.x answers before it starts the run (trigger-races.test.ts,
  *   2.41.1 only).
+ * - Test listening (Execute step) ends at the first request to the test URL whose webhook() starts
+ *   a run; one answered without a run keeps it listening (executeStep.test.ts).
  */
-import type { IDataObject, INode, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, INode, IWebhookFunctions } from 'n8n-workflow';
 
 /**
  * n8n 2.41 retries a failed activation for up to this long, then ends it with its own message
@@ -105,4 +108,24 @@ export function agentArgument(parameter: unknown): string | undefined {
 	const raw = parameter !== null && typeof parameter === 'object' && '__rl' in parameter ? (parameter as { value?: unknown }).value : parameter;
 	if (typeof raw !== 'string') return undefined;
 	return /\$fromAI\(\s*(['"`])([^'"`]+)\1/.exec(raw)?.[2];
+}
+
+/** Where markTestRegistration leaves its mark: in the static data of Execute step, which n8n never saves. */
+const TEST_REGISTRATION_MARK = 'testRegistrationMark';
+
+/**
+ * Leaves `mark` in the test registration n8n is making for Execute step (call it from checkExists
+ * or create in test mode). n8n registers the test webhook, runs the trigger's checkExists and
+ * create, then registers it again with the static data they left, and gives that static data to
+ * webhook() for requests to the test URL (1.123.81 and 2.41.1, test-webhooks.js). So webhook() sees
+ * the mark once n8n has finished registering; a run started before would leave n8n's own
+ * registration behind it. Static data of test listening is never saved to the database.
+ */
+export function markTestRegistration(context: IHookFunctions, mark: string): void {
+	context.getWorkflowStaticData('node')[TEST_REGISTRATION_MARK] = mark;
+}
+
+/** Whether n8n has finished the test registration markTestRegistration marked (in webhook(), for a request to the test URL). */
+export function isTestRegistrationMarked(context: IWebhookFunctions, mark: string): boolean {
+	return context.getWorkflowStaticData('node')[TEST_REGISTRATION_MARK] === mark;
 }

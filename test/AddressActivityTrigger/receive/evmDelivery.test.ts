@@ -9,7 +9,7 @@ import { signDelivery } from '../../harness/signing';
 import { sleep } from '../../harness/wait';
 import { logLines } from '../../harness/logger';
 import { TriggerHarness, type ReceivedDelivery } from '../../harness/trigger';
-import { ALICE, BOB, CAROL, DAVE, FUJI, ITEMS, NFT, USDC, chainStateOf, startWithReceiver, triggerParameters, type EmulatorWithReceiver } from '../support';
+import { ALICE, BOB, CAROL, DAVE, FUJI, ITEMS, NFT, USDC, chainStateOf, listenForLiveTransfer, startWithReceiver, triggerParameters, type EmulatorWithReceiver } from '../support';
 
 let stack: EmulatorWithReceiver;
 let emulator: EmulatorWithReceiver['emulator'];
@@ -570,8 +570,7 @@ describe('test URL', () => {
 			credentials: { apiKey: key, baseUrl: emulator.url },
 			publicUrl: receiverUrl,
 		});
-		await trigger.activate({ test: true });
-		receiver.harness = trigger;
+		await listenForLiveTransfer(trigger, receiver);
 
 		const delivery = await deliver({ from: CAROL, to: ALICE, value: AVAX.toString() });
 
