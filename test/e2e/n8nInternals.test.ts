@@ -10,6 +10,7 @@ import { TRIGGER_NODE_NAME } from '../harness/names';
 import { waitFor } from '../harness/wait';
 import { signMessage } from '../emulator/delivery/signing';
 import { newMessage, post } from './helpers/signedDeliveries';
+import { listenForLiveTransfer, nextExecution, testWebhooksOf } from './helpers/executeStep';
 import { EMULATOR_KEY, startStack, type Stack } from './helpers/stack';
 import { addresses, triggerWorkflow } from './helpers/workflows';
 
@@ -101,14 +102,14 @@ describe('what the nodes rely on in n8n', () => {
 		const listener = await stack.client.createWorkflow(
 			triggerWorkflow({ name: 'n8n internals: listen for Bob', chainId: CHAIN, addresses: [BOB], credential: stack.credential, typeVersion: 2 }),
 		);
-		const testUrl = `${stack.n8n.url}/webhook-test/${listener.nodes.find((node) => node.name === TRIGGER)!.webhookId}/webhook`;
-		expect((await stack.client.startRun(listener.id, TRIGGER)).waitingForWebhook).toBe(true);
-		await waitFor('the test webhook at the emulator', async () => (await stack.control.webhooks()).find((entry) => entry.url === testUrl));
+		const webhookPath = listener.nodes.find((node) => node.name === TRIGGER)!.webhookId!;
+		const testUrl = `${stack.n8n.url}/webhook-test/${webhookPath}/webhook`;
+		// The first Execute step ends with the trigger's sample; the second waits for a live transfer.
+		await listenForLiveTransfer(stack, listener.id, TRIGGER, webhookPath);
+		expect((await testWebhooksOf(stack, webhookPath)).map((entry) => entry.url)).toEqual([testUrl]);
 		const tx = await stack.control.activity({ chainId: CHAIN, from: STRANGER, to: BOB, value: '2000000000000000000' });
-		const [run] = await waitFor('the test run', async () => {
-			const list = await executions(listener.id);
-			return list.length > 0 && list[0].status === 'success' ? list : undefined;
-		});
+		const run = await nextExecution(stack, listener.id, 1);
+		expect(run.status).toBe('success');
 		expect(nodeOutput(await stack.getExecution(run.id), TRIGGER)).toEqual([
 			expect.objectContaining({ monitoredAddress: BOB, txHash: tx.txHash, testEvent: true }),
 		]);

@@ -6,6 +6,7 @@ import { nodeOutput, type ExecutionSummary, type Workflow } from '../support/n8n
 import type { DeliveryAttempt } from '../harness/emulatorControl';
 import { TRIGGER_NODE_NAME } from '../harness/names';
 import { waitFor } from '../harness/wait';
+import { listenForLiveTransfer, nextExecution, testWebhooksOf } from './helpers/executeStep';
 import { publicationSettled, settledExecutions } from './helpers/settled';
 import { startStack, type Stack } from './helpers/stack';
 import { addresses, triggerWorkflow } from './helpers/workflows';
@@ -218,21 +219,15 @@ describe('the Address Activity Trigger in n8n', () => {
 		const listener = await stack.client.createWorkflow(
 			triggerWorkflow({ name: 'Listen for a test event', chainId: CHAIN, addresses: [BOB], credential: stack.credential }),
 		);
-		const webhookPath = listener.nodes.find((node) => node.name === TRIGGER)!.webhookId;
-		const started = await stack.client.startRun(listener.id, TRIGGER);
-		expect(started.waitingForWebhook).toBe(true);
-		const [testHook] = await waitFor('the test webhook at the emulator', async () => {
-			const list = (await webhooks()).filter((webhook) => webhook.url.includes('/webhook-test/'));
-			return list.length ? list : undefined;
-		});
+		const webhookPath = listener.nodes.find((node) => node.name === TRIGGER)!.webhookId!;
+		// The first Execute step ends with the trigger's sample; the second waits for a live transfer.
+		await listenForLiveTransfer(stack, listener.id, TRIGGER, webhookPath);
+		const [testHook] = await testWebhooksOf(stack, webhookPath);
 		expect(testHook.url).toBe(`${stack.n8n.url}/webhook-test/${webhookPath}/webhook`);
 
 		const tx = await stack.control.activity({ chainId: CHAIN, from: STRANGER, to: BOB, value: '3000000000000000000' });
-		const [run] = await waitFor('the test run', async () => {
-			const list = await stack.client.listExecutions(listener.id);
-			return list.length && list[0].status === 'success' ? list : undefined;
-		});
-		expect(run.mode).toBe('manual');
+		const run = await nextExecution(stack, listener.id, 1);
+		expect(run).toMatchObject({ mode: 'manual', status: 'success' });
 		expect(nodeOutput(await stack.getExecution(run.id), TRIGGER)).toEqual([
 			expect.objectContaining({ direction: 'in', monitoredAddress: BOB, txHash: tx.txHash, amount: '3' }),
 		]);
