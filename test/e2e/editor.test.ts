@@ -1,7 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error */
 // n8n's editor in headless Chromium (Debian's chromium, driven by playwright-core), as a person uses
 // it: sign in, create the credential and test it right and wrong, add each of the three nodes from
-// the nodes panel, run one operation. On failure, screenshots go to test-artifacts/ (CI keeps them).
+// the nodes panel, run one operation, open the webhook trigger (no notice by default, Execute step's
+// sample at once, every bad address named in one error). Screenshots of the credential dialog, the
+// trigger panel, the sample and the error go to test-artifacts/, and of any failed step (CI keeps them).
 import * as fs from 'fs';
 import * as path from 'path';
 import type { Locator, Page } from 'playwright-core';
@@ -10,12 +12,20 @@ import { DEFAULT_OWNER } from '../support/n8nClient';
 import { chromiumAvailable, CHROMIUM, launchBrowser, type RunningBrowser } from '../support/browser';
 import { REPO_ROOT } from '../support/package';
 import { startForeignServer } from '../harness/foreignServers';
+import { TRIGGER_NODE_NAME } from '../harness/names';
+import { triggerWorkflow } from './helpers/workflows';
 import { EMULATOR_KEY, startStack, type Stack } from './helpers/stack';
 
 const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts');
 // Generous: a loaded 2-core machine renders n8n's editor slowly. Waits are on elements, never sleeps.
 const UI_TIMEOUT_MS = 90_000;
 const WRONG_KEY = 'wrong-key-123';
+const CHAIN = '43113';
+// Typed in mixed case, as users paste them; the treasury has history, sent in beforeAll.
+const TREASURY = '0x5a3F0000000000000000000000000000000000Ee';
+const SENDER = '0x5a3F0000000000000000000000000000000000Dd';
+/** Words only the sandbox may show: never in what a production user sees. */
+const SANDBOX_TEXT = /emulator|npm run dev|sandbox|127\.0\.0\.1|localhost/i;
 
 describe('the editor in a browser (n8n 2.x)', () => {
 	let stack: Stack;
@@ -30,6 +40,7 @@ describe('the editor in a browser (n8n 2.x)', () => {
 		page.setDefaultTimeout(UI_TIMEOUT_MS);
 		// Leaving an unsaved workflow asks before unloading the page.
 		page.on('dialog', (dialog) => void dialog.accept());
+		await stack.control.activity({ chainId: CHAIN, from: SENDER, to: TREASURY, value: '2000000000000000000' });
 	}, 600_000);
 
 	afterAll(async () => {
@@ -38,6 +49,13 @@ describe('the editor in a browser (n8n 2.x)', () => {
 	});
 
 	const byTestId = (id: string, root: Page | Locator = page) => root.locator(`[data-test-id="${id}"]`);
+
+	/** A screenshot of the page (or of one element) kept in test-artifacts/. */
+	const shot = async (name: string, target: Page | Locator = page) => {
+		fs.mkdirSync(ARTIFACTS, { recursive: true });
+		// Animations finished first: a toast is still sliding in when it is found.
+		await target.screenshot({ path: path.join(ARTIFACTS, `editor-${name}.png`), animations: 'disabled' });
+	};
 
 	/** A step in the browser: when it fails, a screenshot of the page goes to test-artifacts/. */
 	const step = (name: string, body: () => Promise<void>) =>
@@ -87,6 +105,8 @@ describe('the editor in a browser (n8n 2.x)', () => {
 				'Paste the API address from the dashboard',
 			);
 			await expect(byTestId('baseUrl', modal).textContent()).resolves.toContain("In the service's dashboard, beside the API key");
+			expect(await modal.textContent()).not.toMatch(SANDBOX_TEXT);
+			await shot('credential-dialog', modal);
 		});
 
 		step('tests right against the emulator, with a Base URL copied with /v1/', async () => {
@@ -179,6 +199,53 @@ describe('the editor in a browser (n8n 2.x)', () => {
 			await byTestId('ndv').waitFor();
 			await closeNodeView();
 			await expect(canvasNodes().count()).resolves.toBe(1);
+		});
+	});
+
+	describe('the webhook trigger', () => {
+		/** A saved workflow with the trigger watching these addresses, open with the trigger's details. */
+		const openTrigger = async (name: string, addresses: string[]) => {
+			const workflow = await stack.client.createWorkflow(
+				triggerWorkflow({ name, chainId: CHAIN, addresses, credential: stack.credential, typeVersion: 3 }),
+			);
+			await page.goto(`${stack.n8n.url}/workflow/${workflow.id}`);
+			await byTestId('canvas-node').filter({ hasText: TRIGGER_NODE_NAME }).first().dblclick();
+			const ndv = byTestId('ndv');
+			await ndv.waitFor();
+			return ndv;
+		};
+
+		step('shows no notice by default', async () => {
+			const ndv = await openTrigger('Browser: trigger panel', [TREASURY]);
+			await byTestId('parameter-input-addresses', ndv).waitFor();
+			const text = (await ndv.textContent()) ?? '';
+			expect(text).not.toContain('Verify Signature is off');
+			expect(text).not.toContain('Catch Up At Most is 0');
+			await shot('trigger-panel');
+		});
+
+		step('shows the newest transfer at once on Execute step, marked sample', async () => {
+			const ndv = byTestId('ndv');
+			await byTestId('node-execute-button', ndv).click();
+			// The output's JSON view (shown once there is output) has every field of the item: the
+			// 2 AVAX the treasury received, marked sample.
+			await ndv.getByText('JSON', { exact: true }).click();
+			await ndv.getByText('"testEvent"').first().waitFor();
+			const text = ((await ndv.textContent()) ?? '').replace(/\s+/g, ' ');
+			for (const field of ['"direction": "in"', '"amount": "2"', '"symbol": "AVAX"', `"monitoredAddress": "${TREASURY}"`, '"testEvent": true', '"sample": true']) {
+				expect(text).toContain(field);
+			}
+			await shot('trigger-execute-step-sample');
+		});
+
+		step('names every bad address with its position in one error', async () => {
+			await openTrigger('Browser: three bad addresses', [TREASURY, '0x12345', 'not-an-address', '0xZZ00000000000000000000000000000000000000']);
+			await byTestId('node-execute-button', byTestId('ndv')).click();
+			const error = page.getByText('3 of 4 are not valid addresses', { exact: false }).first();
+			await error.waitFor();
+			const text = (await error.textContent()) ?? '';
+			for (const bad of ['#2 "0x12345"', '#3 "not-an-address"', '#4 "0xZZ00000000000000000000000000000000000000"']) expect(text).toContain(bad);
+			await shot('trigger-three-bad-addresses');
 		});
 	});
 });
