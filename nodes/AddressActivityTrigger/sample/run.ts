@@ -1,13 +1,14 @@
 /**
  * The sample run: webhook() answering the trigger's own sample request (send.ts) at the test URL
  * with the items of the newest transaction of the monitored addresses that passes the Filters (and
- * the Event Signatures, as far as chain data shows them), read from chain data as the catch-up and
- * the poll trigger read it and mapped as a delivery is, each marked `sample: true` and
- * `testEvent: true`. With none, one item that says so. Either run ends n8n's test listening, as a
+ * the Event Signatures, as far as chain data shows them, and a balance alert), read from chain data
+ * as the catch-up and the poll trigger read it and mapped as a delivery is (balances included),
+ * each marked `sample: true` and `testEvent: true`. With none, one item that says so. Either run ends n8n's test listening, as a
  * test event does; the next Execute step within minutes waits for a live transfer (send.ts).
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { transfersWithBalances } from '../../shared/memory/balanceReadings';
 import { toDeliveryTransaction } from '../../shared/model/chainTransaction';
 import { toTransfers, type NativeToken } from '../../shared/model/transfers';
 import { isTestRegistrationMarked } from '../../shared/n8n/n8nInternals';
@@ -74,7 +75,10 @@ async function sampleItems(context: IWebhookFunctions, parameters: DeliveryParam
 		if (!tokens.has(chainId)) tokens.set(chainId, knownNativeToken(chainId) ?? (await fetchNativeToken.call(context, chainId, { deadline })));
 		const source = { messageId: request.messageId, webhookId: request.webhookIds[chainId] ?? null };
 		const transfers = toTransfers(toDeliveryTransaction(entry.parsed, includeInternalTxs), source, parameters.addresses, tokens.get(chainId), parameters.filters, chainId);
-		if (transfers.length > 0) return transfers.map((transfer) => ({ ...transfer, ...marks }));
+		// With the Balances options as a delivery has them; a balance alert is one more filter (its
+		// crossing is not claimed: the sample takes no alert from a live run).
+		const { items } = await transfersWithBalances(context, transfers, parameters.balances, { deadline });
+		if (items.length > 0) return items.map((item) => ({ ...item, ...marks }));
 	}
 	return [];
 }

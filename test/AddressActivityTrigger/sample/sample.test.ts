@@ -162,6 +162,21 @@ describe('the sample request', () => {
 		await harness.deactivate();
 	});
 
+	it('puts the balance after on the sample with Include Balance After, as on a delivery', async () => {
+		const saver = '0x7e57000000000000000000000000000000000002';
+		await stack.control.activity({ chainId: FUJI, from: CAROL, to: saver, value: (AVAX * BigInt(5)).toString() });
+		await stack.control.activity({ chainId: FUJI, from: CAROL, to: saver, value: (AVAX / BigInt(4)).toString() });
+		const harness = trigger('wf-sample-balance', triggerParameters({ addresses: saver, balances: { includeBalanceAfter: true } }));
+		const from = stack.receiver.deliveries.length;
+		await harness.activate({ test: true });
+		const run = await nextTestRun(harness, from);
+		// The newest deposit, 0.25 AVAX, after the 5 before it.
+		expect(run.outcome?.items?.map((entry) => entry.json)).toEqual([
+			expect.objectContaining({ direction: 'in', amount: '0.25', balanceAfter: '5.25', balanceAfterRaw: '5250000000000000000', testEvent: true, sample: true }),
+		]);
+		await harness.deactivate({ test: true });
+	});
+
 	it('puts out the raw chain transaction with the Raw Message output', async () => {
 		const harness = trigger('wf-sample-raw', triggerParameters({ addresses: TREASURY, output: 'raw' }));
 		const from = stack.receiver.deliveries.length;
