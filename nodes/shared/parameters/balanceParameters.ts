@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { AddressSet } from '../model/addresses';
-import { parseDecimal } from '../model/amounts';
+import { amountText, INEXACT_NUMBER, parseDecimal } from '../model/amounts';
 import type { BalanceOptions, CrossingDirection } from '../model/balanceAlerts';
 import { InvalidInputError, quoteValue } from '../model/invalidInput';
 
@@ -17,10 +17,12 @@ export const balanceOptionsParameter: INodeProperties = {
 	displayOptions: { show: { output: ['transfers'] } },
 	options: [
 		{
+			// A number field, empty until filled in (a threshold given as text, by an expression, is read the same way).
 			displayName: 'Alert Threshold',
 			name: 'alertThreshold',
-			type: 'string',
-			default: '',
+			type: 'number',
+			default: null,
+			typeOptions: { minValue: 0 },
 			placeholder: 'e.g. 50',
 			description: "The line, in the token's units with decimals (50 means 50 AVAX; 10000.5 means 10,000.5 USDC)",
 		},
@@ -59,7 +61,8 @@ export const balanceOptionsParameter: INodeProperties = {
 const DIRECTIONS: CrossingDirection[] = ['below', 'above', 'either'];
 
 function parseThreshold(value: unknown): { threshold: NonNullable<ReturnType<typeof parseDecimal>>; text: string } {
-	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+	const text = value === null || value === undefined ? '' : amountText(value);
+	if (text === undefined) throw new InvalidInputError(`${quoteValue(value)} ${INEXACT_NUMBER}`, value);
 	const threshold = text === '' ? undefined : parseDecimal(text);
 	if (threshold === undefined) {
 		throw new InvalidInputError(

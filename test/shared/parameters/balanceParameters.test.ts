@@ -38,8 +38,16 @@ describe('readBalanceOptions', () => {
 		});
 	});
 
+	it('reads a number field\'s threshold as typed, 1e-7 as 0.0000001', () => {
+		expect(read({ alertThreshold: 50 }).alert).toMatchObject({ threshold: parseDecimal('50'), thresholdText: '50' });
+		expect(read({ alertThreshold: 1e-7 }).alert).toMatchObject({ threshold: parseDecimal('0.0000001'), thresholdText: '0.0000001' });
+	});
+
 	it.each([
 		[{ alertWhen: 'above' }, 'Alert Threshold', 'no threshold given: an alert needs the line its balance crosses'],
+		// The number field added and left empty.
+		[{ alertThreshold: null }, 'Alert Threshold', 'no threshold given: an alert needs the line its balance crosses'],
+		[{ alertThreshold: 0.1 + 0.2 }, 'Alert Threshold', 'has more than 15 significant digits'],
 		[{ alertThreshold: 'lots' }, 'Alert Threshold', '"lots" is not an amount (a number of 0 or more, in the token\'s units, such as 50 or 0.5)'],
 		[{ alertThreshold: '-5' }, 'Alert Threshold', '"-5" is not an amount'],
 		[{ alertThreshold: '50', alertWhen: 'sideways' }, 'Alert When Balance', '"sideways" is not one of "below", "above", "either"'],
