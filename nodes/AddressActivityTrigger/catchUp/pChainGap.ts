@@ -18,6 +18,11 @@ import { byHistoryOrder, readTransactions, transactionFields, type GapEvent, typ
 const ZERO = BigInt(0);
 /** Balance kinds that are sums of others: the history has no outputs of them. */
 const AGGREGATE_TYPES = ['unlocked', 'locked'];
+/**
+ * Of the read's time, what the transactions leave for the balances before the gap: without those no
+ * balance event can be put out, so a read cut short by time still puts out what it read completely.
+ */
+const BALANCES_RESERVE_MS = 4_000;
 
 /** The transactions of every watched address from `from` on (addresses in groups of the most the service takes). */
 async function readAddressTransactions(context: IWebhookFunctions, watch: PlatformWatch, from: number, deadline: number) {
@@ -111,10 +116,10 @@ function eventsOf(tx: PChainTransaction, effects: AddressEffects, watch: Platfor
 export async function readPChainGap(context: IWebhookFunctions, watch: PlatformWatch, from: number, afterHeight: number | undefined, deadline: number): Promise<PrimaryGapRead> {
 	const notRecoverable: string[] = [];
 	const filter = watch.balanceThreshold;
-	const read = await readAddressTransactions(context, watch, from, deadline);
+	const needBalances = watch.subEvents.some((subEvent) => subEvent === 'balance_change' || subEvent === 'balance_threshold');
+	const read = await readAddressTransactions(context, watch, from, needBalances ? deadline - BALANCES_RESERVE_MS : deadline);
 	const watched = new Set(watch.addresses);
 	const balances = new RunningBalances(context, watch.network, from - 1, deadline);
-	const needBalances = watch.subEvents.some((subEvent) => subEvent === 'balance_change' || subEvent === 'balance_threshold');
 	const events: GapEvent[] = [];
 	let unreadFrom = read.completeBefore;
 	let moved = false;

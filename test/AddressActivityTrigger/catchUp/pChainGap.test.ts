@@ -212,6 +212,53 @@ describe('Webhook > Reactivate for a P-Chain webhook the service turned off', ()
 	});
 });
 
+describe('a P-Chain catch-up whose reading runs out of time', () => {
+	it('puts out what it read completely, and an item saying from when on nothing is put out', async () => {
+		const treasury = pChainAddress('fuji', 'slow history treasury');
+		await activeTrigger(pChainParameters({ pChainAddresses: treasury, addressSubEvents: ['balance_change'] }));
+		const webhookId = String(trigger.state.webhookId);
+		await stack.control.service(key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
+		const made: Array<{ txHash: string; blockTimestamp: number }> = [];
+		// The clocks (the service's and n8n's) move 2 s on after the first 50, so that the first page spans several seconds.
+		const realNow = Date.now.bind(Date);
+		let offset = 0;
+		const clocks = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + offset);
+		for (let index = 0; index < 150; index++) {
+			if (index === 50) offset = 2_000;
+			made.push(await stack.control.pChainTransaction({ network: 'fuji', balanceChanges: [{ address: treasury, balanceType: 'unlockedUnstaked', change: AVAX(1) }] }));
+		}
+		await stack.control.service(key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'active' });
+		// Each page of the history takes 12 s: the second is still on its way when the read's 20 s are up.
+		const pages = '/v1/networks/fuji/blockchains/p-chain/transactions';
+		await stack.control.clearRequests();
+		await stack.control.addFault({ method: 'GET', path: pages, count: 2, delayMs: 12_000 });
+		const secret = await stack.control.sharedSecret(key);
+		try {
+			const answer = await trigger.receive(signedDelivery(primaryResumeRequest(webhookId, Math.floor(Date.now() / 1000)), secret));
+			expect(answer.statusCode).toBe(200);
+		} finally {
+			await stack.control.clearFaults();
+			clocks.mockRestore();
+		}
+		expect(trigger.startedRuns).toHaveLength(1);
+		const [notice, ...events] = runItems(0);
+		expect(notice).toEqual({
+			catchUp: true,
+			catchUpIncomplete: true,
+			message: expect.stringMatching(/^The catch-up read the history up to .* and stopped \(20 s\): events from then on are not put out$/),
+			notReadFrom: expect.any(String),
+			webhookId,
+		});
+		// The first page held the 100 oldest: everything before the second of its last one is put out, once, and nothing after.
+		const notReadFrom = Date.parse(String(notice.notReadFrom)) / 1000;
+		expect(notReadFrom).toBeLessThanOrEqual(made[99].blockTimestamp);
+		expect(events.length).toBeGreaterThanOrEqual(50);
+		expect(events.map((item) => item.txHash)).toEqual(made.filter((tx) => tx.blockTimestamp < notReadFrom).map((tx) => tx.txHash));
+		expect(events.every((item) => item.catchUp === true)).toBe(true);
+		expect((await stack.control.requests()).filter((request) => request.path === pages)).toHaveLength(2);
+	}, 60_000);
+});
+
 describe('a P-Chain gap longer than Catch Up At Most', () => {
 	it('starts its run with an item saying so and puts out only the events of the last hours', async () => {
 		const treasury = pChainAddress('fuji', 'long gap treasury');
