@@ -3,7 +3,7 @@
 // it: sign in, create the credential and test it right and wrong, add each of the three nodes from
 // the nodes panel, run one operation, open the webhook trigger (no notice by default, Execute step's
 // sample at once, every bad address named in one error). Screenshots of the credential dialog, the
-// trigger panel, the sample and the error go to test-artifacts/, and of any failed step (CI keeps them).
+// trigger panel, the sample and the error go to test-artifacts/, and of any failed step (git ignores the folder).
 import * as fs from 'fs';
 import * as path from 'path';
 import type { Locator, Page } from 'playwright-core';
