@@ -26,7 +26,8 @@ import { triggerSubtitle } from '../shared/parameters/triggerSubtitle';
 import { testAddressActivityApi } from '../shared/service/credentialTest';
 import { receivePrimaryCatchUp } from './catchUp/primaryRun';
 import { receiveCatchUp } from './catchUp/run';
-import { receiveResume } from './catchUp/resume';
+import { receiveFlush } from './catchUp/flush';
+import { receiveHeal, receiveResume } from './catchUp/resume';
 import { receiveSample } from './sample/run';
 import type { EventKind } from './eventKinds/eventKind';
 import { evmAddressActivity } from './eventKinds/evmAddressActivity';
@@ -107,8 +108,9 @@ export class AddressActivityTrigger implements INodeType {
 
 	/**
 	 * Every POST to the trigger's URL, once its signature held, goes to one receiver: an EVM delivery,
-	 * a P-Chain or validator delivery, or the trigger's own catch-up request of either kind (sent by its
-	 * activation, or in the resume form by Webhook > Reactivate).
+	 * a P-Chain or validator delivery, or the trigger's own request: a catch-up of either kind (sent
+	 * by its activation, in the resume form by Webhook > Reactivate, or as a heal by a process that has
+	 * just started), a flush of the durable position, or Execute step's sample.
 	 */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const received = await eventKindOf(this).received(this);
@@ -127,6 +129,10 @@ export class AddressActivityTrigger implements INodeType {
 				return await receiveResume(this, received.request, received.resume);
 			case 'sample':
 				return await receiveSample(this, received.request, received.sample);
+			case 'flush':
+				return await receiveFlush(this, received.request, received.flush);
+			case 'heal':
+				return await receiveHeal(this, received.request, received.heal);
 		}
 	}
 }

@@ -8,7 +8,8 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/memory/processMemory';
 import type { EmulatorWebhook } from '../harness/emulatorControl';
 import { TriggerHarness, type ReceivedDelivery } from '../harness/trigger';
-import { ALICE, BOB, CAROL, FUJI, chainStateOf, startWithReceiver, triggerParameters, type EmulatorWithReceiver } from './support';
+import { waitFor } from '../harness/wait';
+import { ALICE, BOB, CAROL, FUJI, chainStateOf, recordedAsRun, startWithReceiver, triggerParameters, withoutPosition, type EmulatorWithReceiver } from './support';
 
 const C_CHAIN = '43114';
 
@@ -211,14 +212,17 @@ describe('deliveries from two chains', () => {
 		await trigger.deactivate();
 	});
 
-	it('do not write static data (n8n saves it whole: the last writer wins)', async () => {
+	it('write only the durable position of their chain (n8n saves static data whole: the registration is the lifecycle’s)', async () => {
+		forgetProcessMemory();
 		const trigger = harness(chainsParameters());
 		await trigger.activate();
-		trigger.markStaticDataSaved();
-		await transfer(FUJI, CAROL, ALICE);
-		await transfer(C_CHAIN, CAROL, ALICE);
+		const registered = withoutPosition(JSON.parse(JSON.stringify(trigger.state)) as IDataObject);
+		const onFuji = await transfer(FUJI, CAROL, ALICE);
+		const onCChain = await transfer(C_CHAIN, CAROL, ALICE);
 		expect(trigger.startedRuns).toHaveLength(2);
-		expect(trigger.staticDataChanged).toBe(false);
+		await waitFor('both transactions in their chain’s position', () => recordedAsRun(trigger, onFuji.txHash, FUJI) && recordedAsRun(trigger, onCChain.txHash, C_CHAIN), 20_000);
+		expect(recordedAsRun(trigger, onFuji.txHash, C_CHAIN)).toBe(false);
+		expect(withoutPosition(trigger.state)).toEqual(registered);
 		await trigger.deactivate();
 	});
 });

@@ -58,7 +58,10 @@ const READ = [
 let sent = 0;
 async function sendWith(field: string, value: unknown) {
 	const body = JSON.parse(genuine.rawBody.toString('utf8')) as IDataObject;
-	body.messageId = `object-values-${sent++}`;
+	body.messageId = `object-values-${sent}`;
+	// Another transaction each time: the genuine one ran, and its copies are left out once recorded.
+	(body.event as { transaction: IDataObject }).transaction.txHash = `0x${sent.toString(16).padStart(64, '0')}`;
+	sent++;
 	const parts = field.split('.');
 	let target = body as Record<string, unknown>;
 	for (const part of parts.slice(0, -1)) target = (target[part] ?? (target[part] = {})) as Record<string, unknown>;

@@ -1,6 +1,7 @@
 /** Addresses, chain and parameters the trigger tests share. */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { ranKeys, readPosition, transactionKey } from '../../nodes/AddressActivityTrigger/staticData/position';
 import { startEmulator } from '../emulator';
 import { EmulatorControl } from '../harness/emulatorControl';
 import { DeliveryReceiver, type TriggerHarness } from '../harness/trigger';
@@ -66,4 +67,21 @@ export async function listenForLiveTransfer(harness: TriggerHarness, receiver: D
 /** What the trigger keeps in static data about one chain (its webhook, its catch-up): `chains[chainId]`. */
 export function chainStateOf(trigger: TriggerHarness, chainId = FUJI): IDataObject {
 	return ((trigger.state.chains as IDataObject | undefined)?.[chainId] ?? {}) as IDataObject;
+}
+
+/** Whether the trigger's durable position (static data `chains[chainId].position`) lists the transaction as run. */
+export function recordedAsRun(trigger: TriggerHarness, txHash: string, chainId = FUJI): boolean {
+	return ranKeys(readPosition(chainStateOf(trigger, chainId).position)).has(transactionKey(txHash));
+}
+
+/** The trigger's static data without the durable position (what the lifecycle methods write). */
+export function withoutPosition(state: IDataObject): IDataObject {
+	const chains = Object.fromEntries(
+		Object.entries((state.chains ?? {}) as Record<string, IDataObject>).map(([chainId, chain]) => {
+			const rest = { ...chain };
+			delete rest.position;
+			return [chainId, rest];
+		}),
+	);
+	return { ...state, chains };
 }

@@ -454,7 +454,7 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 			await exactlyRuns(steady, before);
 		});
 
-		it('6. static data seen through n8n’s REST API holds the registration and the catch-up position, never the shared secret (nor does the log)', async () => {
+		it('6. static data seen through n8n’s REST API holds the registration, the catch-up mark and the durable position, never the shared secret (nor does the log)', async () => {
 			// Every workflow this file made so far (all eight when the file runs whole), among them the steady one.
 			const workflows = await stack.client.listWorkflows();
 			const ours = workflows.filter((workflow) => /^(Race|Hole): /.test(workflow.name));
@@ -466,7 +466,7 @@ describe('the Address Activity Trigger in n8n, under races and failures', () => 
 				// Per chain: the registration and the catch-up position.
 				expect(Object.keys(state).filter((key) => key !== 'chains')).toEqual([]);
 				for (const chain of Object.values((state.chains ?? {}) as Record<string, object>)) {
-					expect(Object.keys(chain).filter((key) => !['webhookId', 'webhookUrl', 'ownAddresses', 'catchUp'].includes(key))).toEqual([]);
+					expect(Object.keys(chain).filter((key) => !['webhookId', 'webhookUrl', 'ownAddresses', 'catchUp', 'position'].includes(key))).toEqual([]);
 				}
 			}
 			// An active one shows its registration there: static data is what this looks at. (The steady

@@ -29,7 +29,10 @@ import './logger';
 import { HarnessCredentialsHelper, type AddressActivityCredentialData } from './credentials';
 import { CREDENTIAL_TYPE, TRIGGER_NODE_NAME, TRIGGER_NODE_TYPE } from './names';
 import { harnessNode, HarnessNodeTypes } from './nodeTypes';
-import { waitFor } from './wait';
+import { sleep, waitFor } from './wait';
+
+/** How long n8n 2.x takes, in these tests, from creating a run's workflow to saving static data (its database writes). */
+const RUN_CREATED_MS = 20;
 
 
 export interface TriggerHarnessOptions {
@@ -47,6 +50,21 @@ export interface TriggerHarnessOptions {
 	typeVersion?: number;
 	/** The n8n major whose webhook context to imitate: 1.x has no getWebhookResourceUrl (default 2). */
 	n8nMajor?: 1 | 2;
+	/**
+	 * How static data lives. `shared` (default): one object for every call, saved nowhere. `n8n`: as
+	 * n8n keeps it (33-facts): each request and each lifecycle call (checkExists + create at
+	 * activation, delete) loads the stored document, and saves it whole at its end if it changed,
+	 * the last save winning; a delivery's change is saved after n8n accepted its run (2.x) or before
+	 * n8n creates it (1.x), and not when webhook() throws.
+	 */
+	persistence?: 'shared' | 'n8n';
+}
+
+/** A save n8n was about to make, held back by the test (see TriggerHarness.holdSaves). */
+export interface HeldSave {
+	/** What saved it: a request's path kind, or a lifecycle method. */
+	by: string;
+	document: string;
 }
 
 /** What the sender of a delivery sees, and what the workflow would start with. */
@@ -104,7 +122,24 @@ class CapturedResponse extends EventEmitter {
 }
 
 export class TriggerHarness {
-	readonly workflow: Workflow;
+	/** The workflow with its static data (persistence `shared`), or as last loaded (`n8n`). */
+	workflow: Workflow;
+
+	readonly persistence: 'shared' | 'n8n';
+
+	/** Persistence `n8n`: the stored static data document (what n8n's database holds). */
+	private stored = '{}';
+
+	/** Persistence `n8n`: how many saves reached the stored document. */
+	saves = 0;
+
+	/** Persistence `n8n`: the next this many saves fail silently (n8n logs and swallows a failed save). */
+	dropNextSaves = 0;
+
+	/** Persistence `n8n`: while true, saves wait in heldSaves until the test releases them (in any order). */
+	holdSaves = false;
+
+	readonly heldSaves: HeldSave[] = [];
 
 	readonly node: INode;
 
@@ -129,15 +164,78 @@ export class TriggerHarness {
 			webhookId: options.webhookId ?? 'c0ffee00-0000-4000-8000-000000000001',
 			parameters: options.parameters,
 		});
-		this.workflow = new Workflow({
-			id: options.workflowId ?? 'wf-trigger-1',
-			name: options.workflowName ?? 'Treasury alerts',
+		this.persistence = options.persistence ?? 'shared';
+		this.workflowId = options.workflowId ?? 'wf-trigger-1';
+		this.workflowName = options.workflowName ?? 'Treasury alerts';
+		this.stored = JSON.stringify(options.staticData ?? {});
+		this.workflow = this.newWorkflow();
+	}
+
+	private readonly workflowId: string;
+
+	private readonly workflowName: string;
+
+	private newWorkflow(): Workflow {
+		return new Workflow({
+			id: this.workflowId,
+			name: this.workflowName,
 			nodes: [this.node],
 			connections: {},
 			active: true,
 			nodeTypes: this.nodeTypes,
-			staticData: options.staticData ? (JSON.parse(JSON.stringify(options.staticData)) as IDataObject) : undefined,
+			staticData: JSON.parse(this.stored) as IDataObject,
 		});
+	}
+
+	/** The workflow one request or lifecycle call works with: its static data loaded now (`n8n`), or the one shared. */
+	private load(): Workflow {
+		if (this.persistence === 'shared') return this.workflow;
+		// A test listener's registration (its static data) lives beside the stored document.
+		const testStaticData = this.workflow.testStaticData;
+		this.workflow = this.newWorkflow();
+		if (testStaticData !== undefined) this.workflow.setTestStaticData(testStaticData);
+		return this.workflow;
+	}
+
+	/** As n8n's saveStaticData: the whole document when it changed (nothing in `shared` persistence). */
+	private save(workflow: Workflow, by: string): void {
+		if (this.persistence === 'shared') return;
+		const data = workflow.staticData as IDataObject & { __dataChanged?: boolean };
+		if (data.__dataChanged !== true) return;
+		data.__dataChanged = false;
+		const document = JSON.stringify(data);
+		if (this.dropNextSaves > 0) {
+			this.dropNextSaves--;
+			return;
+		}
+		if (this.holdSaves) this.heldSaves.push({ by, document });
+		else this.store(document);
+	}
+
+	private store(document: string): void {
+		this.stored = document;
+		this.saves++;
+	}
+
+	/** Lets the held saves reach the stored document in this order (default: as they were made), and stops holding. */
+	releaseHeldSaves(order: (held: HeldSave[]) => HeldSave[] = (held) => held): void {
+		this.holdSaves = false;
+		for (const held of order(this.heldSaves.splice(0))) this.store(held.document);
+	}
+
+	/** Persistence `n8n`: the stored static data of this node, as a copy. */
+	storedState(): IDataObject {
+		return ((JSON.parse(this.stored) as IDataObject)[`node:${this.node.name}`] ?? {}) as IDataObject;
+	}
+
+	/** Persistence `n8n`: changes the stored static data of this node (as another process's save would). */
+	editStoredState(edit: (state: IDataObject) => void): void {
+		const document = JSON.parse(this.stored) as IDataObject;
+		const key = `node:${this.node.name}`;
+		const state = (document[key] ?? {}) as IDataObject;
+		edit(state);
+		document[key] = state;
+		this.stored = JSON.stringify(document);
 	}
 
 	/** Changes parameters as an edit in the editor followed by re-activation would. */
@@ -185,18 +283,25 @@ export class TriggerHarness {
 		return this.testWorkflow;
 	}
 
-	private hookContext(test: boolean): HookContext {
+	/** A lifecycle call's context: a test listener's on its own workflow, a publication's on `workflow` (as loaded). */
+	private hookContext(test: boolean, workflow: Workflow): HookContext {
 		const additionalData = this.additionalData();
 		const mode: WorkflowExecuteMode = test ? 'manual' : 'trigger';
 		const activation: WorkflowActivateMode = test ? 'manual' : 'activate';
-		const workflow = test ? this.testListenerWorkflow() : this.workflow;
+		if (test) workflow = this.testListenerWorkflow();
 		return new HookContext(workflow, this.node, additionalData, mode, activation, this.webhookData(test, additionalData));
 	}
 
-	private async runWebhookMethod(method: 'checkExists' | 'create' | 'delete', test: boolean): Promise<boolean> {
+	/** One lifecycle method; with `workflow`, on that loaded copy (n8n saves it once, at the publication's end). */
+	private async runWebhookMethod(method: 'checkExists' | 'create' | 'delete', test: boolean, workflow?: Workflow): Promise<boolean> {
 		const run = this.trigger.webhookMethods?.default?.[method];
 		if (!run) throw new Error(`the trigger has no ${method}`);
-		return (await run.call(this.hookContext(test))) === true;
+		const loaded = workflow ?? this.load();
+		try {
+			return (await run.call(this.hookContext(test, loaded))) === true;
+		} finally {
+			if (workflow === undefined && !test) this.save(loaded, method);
+		}
 	}
 
 	checkExists(options: { test?: boolean } = {}): Promise<boolean> {
@@ -231,9 +336,17 @@ export class TriggerHarness {
 			this.testWorkflow = undefined;
 			this.workflow.setTestStaticData(undefined as unknown as IDataObject);
 			this.testListener = 'registering';
+			if (!(await this.checkExists(options))) await this.create(options);
+			if (options.holdRegistration !== true) this.completeTestRegistration();
+			return;
 		}
-		if (!(await this.checkExists(options))) await this.create(options);
-		if (options.test === true && options.holdRegistration !== true) this.completeTestRegistration();
+		// A publication: one copy of the static data, loaded at the start and saved at the end.
+		const workflow = this.load();
+		try {
+			if (!(await this.runWebhookMethod('checkExists', false, workflow))) await this.runWebhookMethod('create', false, workflow);
+		} finally {
+			this.save(workflow, 'activation');
+		}
 	}
 
 	/** n8n stores the test registration again, with the static data the webhook methods left, and listens. */
@@ -252,8 +365,9 @@ export class TriggerHarness {
 		}
 	}
 
-	/** The node's static data (webhook id, secret, duplicate window). */
+	/** The node's static data (webhook id, secret, duplicate window); persistence `n8n`: as stored, a copy. */
 	get state(): IDataObject {
+		if (this.persistence === 'n8n') return this.storedState();
 		return this.workflow.getStaticData('node', this.node);
 	}
 
@@ -303,8 +417,10 @@ export class TriggerHarness {
 			httpResponse: response as unknown as IWorkflowExecuteAdditionalData['httpResponse'],
 		});
 		const test = options.test === true;
+		const workflow = this.load();
+		const by = `request ${new URL(this.webhookUrl(options)).pathname}`;
 		const context = new WebhookContext(
-			this.workflow,
+			workflow,
 			this.node,
 			additionalData,
 			test ? 'manual' : 'webhook',
@@ -325,12 +441,17 @@ export class TriggerHarness {
 		}
 		const items = result.workflowData?.[0];
 		if (result.noWebhookResponse === true) {
+			// The node answered itself: n8n saves right after webhook() returns.
+			this.save(workflow, by);
 			return { statusCode: response.statusCode, body: response.body, items, result };
 		}
 		if (result.workflowData === undefined) {
+			this.save(workflow, by);
 			response.status(200).json(result.webhookResponse ?? { message: 'Webhook call received' });
 			return { statusCode: 200, body: response.body, result };
 		}
+		// n8n 1.x saves (and answers) before it creates the execution.
+		if (this.n8nMajor === 1) this.save(workflow, by);
 		// The service may stop waiting (10 s) and close the connection before n8n answers.
 		if (this.closeBeforeAnswer > 0) {
 			this.closeBeforeAnswer--;
@@ -344,6 +465,13 @@ export class TriggerHarness {
 			return { statusCode: 500, body: response.body, result };
 		}
 		this.startedRuns.push(items ?? []);
+		if (this.n8nMajor === 2 && this.persistence === 'n8n') {
+			// n8n 2.41 creates the run with another Workflow over the same static data, which clears
+			// its change mark (33-facts, section 6), then (a database write later) saves, then answers.
+			new Workflow({ id: this.workflowId, nodes: [this.node], connections: {}, active: true, nodeTypes: this.nodeTypes, staticData: workflow.staticData });
+			await sleep(RUN_CREATED_MS);
+			this.save(workflow, by);
+		}
 		response.status(200).json(result.webhookResponse ?? { message: 'Workflow was started' });
 		return { statusCode: 200, body: response.body, items, result };
 	}
@@ -382,6 +510,12 @@ export class DeliveryReceiver {
 	/** Answers every request 404, as n8n answers a production URL whose workflow is not published. */
 	notPublished = false;
 
+	/**
+	 * Answers every request 200 "n8n is starting up. Please wait" without handing it to the trigger,
+	 * as n8n does while it starts (once its database is connected, until its migrations are done).
+	 */
+	startingUp = false;
+
 	private server: Server | undefined;
 
 	async start(): Promise<string> {
@@ -415,6 +549,12 @@ export class DeliveryReceiver {
 		};
 		let statusCode = 200;
 		let body: unknown = { received: true };
+		if (this.startingUp) {
+			this.deliveries.push(delivery);
+			response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+			response.end('n8n is starting up. Please wait');
+			return;
+		}
 		const harness = this.notPublished ? undefined : this.harness;
 		if (this.notPublished) {
 			statusCode = 404;

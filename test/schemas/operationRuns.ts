@@ -5,6 +5,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/memory/processMemory';
 import { nodeId, pChainAddress, subnetId } from '../emulator/primary/ids';
 import { byId, createWebhook, randomAddress, startTestService, type TestService } from '../harness/fixtures';
 import type { AddressActivityCredentialData } from '../harness/credentials';
@@ -239,24 +240,28 @@ const APPROVAL = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3
 /**
  * A catch-up whose gap is longer than Catch Up At Most (the last publication's mark preset two days
  * back) for a trigger with an Event Signature chain data cannot show: its run starts with the
- * gapTooLong and catchUpIncomplete items, then the transfer made in the gap.
+ * gapTooLong and catchUpIncomplete items, then the transfer made in the gap, marked possibleRepeat.
  */
 async function gapTooLongRun(service: TestService, credentials: AddressActivityCredentialData, receiver: DeliveryReceiver, receiverUrl: string, parameters: INodeParameters): Promise<IDataObject[]> {
 	const [alice, bob] = String(parameters.addresses).split('\n');
 	const token = { address: USDC, name: 'USD Coin', symbol: 'USDC', decimals: 6 };
 	const { blockNumber } = await service.control.activity({ chainId: FUJI, from: bob, to: USDC, erc20Transfers: [{ token, from: bob, to: alice, value: '1500000' }] });
 	const mark = { block: Number(blockNumber) - 1, at: Date.now() - 2 * 24 * 3_600_000 };
+	// A trigger this process has not run anything for (the earlier ones here share its URL).
+	forgetProcessMemory();
 	const trigger = new TriggerHarness({ parameters, credentials, publicUrl: receiverUrl });
-	// As n8n loads the node's static data at activation.
-	trigger.state.chains = { [FUJI]: { catchUp: { mark } } };
+	// As n8n loads the node's static data at activation; a process that stopped without writing what
+	// it ran (an open window of the durable position) makes the gap's transfer a possible repeat.
+	const position = { from: mark.block + 1, ran: [], open: { stopped: [Date.now() - 60_000, Date.now() + 60_000] } };
+	trigger.state.chains = { [FUJI]: { catchUp: { mark }, position } };
 	const before = receiver.deliveries.length;
 	receiver.harness = trigger;
 	await trigger.activate();
 	receiver.harness = undefined;
 	await trigger.deactivate();
 	const items = receiver.deliveries.slice(before).flatMap((delivery) => delivery.outcome?.items ?? []).map((item) => item.json);
-	if (!items.some((item) => item.gapTooLong === true) || !items.some((item) => item.catchUpIncomplete === true)) {
-		throw new Error(`the catch-up of a gap longer than Catch Up At Most put out no gapTooLong and catchUpIncomplete items: ${JSON.stringify(items)}`);
+	if (!items.some((item) => item.gapTooLong === true) || !items.some((item) => item.catchUpIncomplete === true) || !items.some((item) => item.possibleRepeat === true)) {
+		throw new Error(`the catch-up of a gap longer than Catch Up At Most put out no gapTooLong, catchUpIncomplete and possibleRepeat items: ${JSON.stringify(items)}`);
 	}
 	return items;
 }

@@ -30,9 +30,11 @@ import { CATCH_UP_ANSWER_MS, CATCH_UP_EVENT, postCatchUpRequest } from '../../sh
 import type { ServiceCall } from '../../shared/service/transport';
 import { fetchSharedSecret } from '../../shared/service/webhooks';
 import { credentialKey, knownSharedSecret } from '../../shared/memory/sharedSecrets';
+import { positionMemoryFor } from '../memory/positionMemory';
 import { transactionWindowFor } from '../memory/transactionWindows';
 import { catchUpLimitMs, type TriggerParameters } from '../parameters/readParameters';
 import type { CatchUpState, ChainState } from '../staticData/chainStates';
+import { mergedPositions, readPosition, recordStart } from '../staticData/position';
 import type { CatchUpRequest } from './request';
 
 /** How far back from deactivation the gap starts: the service waits 10 s per attempt, and deliveries queue behind each other. */
@@ -114,22 +116,42 @@ async function sharedSecret(context: IHookFunctions, verify: boolean, call: Serv
  * lost. The next activation asks again; in the process that ran it, the transactions it put out are
  * skipped (../memory/transactionWindows.ts); in another process, or after a restart, they run again.
  */
-async function requestCatchUp(context: IHookFunctions, url: string, body: CatchUpRequest, verify: boolean, budget: { call: ServiceCall; ends: number }): Promise<boolean> {
+async function requestCatchUp(
+	context: IHookFunctions,
+	url: string,
+	body: CatchUpRequest,
+	verify: boolean,
+	budget: { call: ServiceCall; ends: number },
+): Promise<{ accepted: boolean; answer?: unknown }> {
 	const { call, ends } = budget;
 	const wait = Math.min(CATCH_UP_ANSWER_MS, ends - Date.now());
 	if (wait < CATCH_UP_REQUEST_MIN_MS) {
 		const left = `${Math.max(0, Math.round(wait / 1000))} s left, ${CATCH_UP_REQUEST_MIN_MS / 1000} s needed`;
 		warn(context, `too little of n8n's time for an activation is left to catch up on chain ${body.chainId} (${left}); the gap is kept for the next activation`);
-		return false;
+		return { accepted: false };
 	}
 	try {
 		const response = await postCatchUpRequest(context, url, body, await sharedSecret(context, verify, call), wait);
-		if (response.statusCode >= 200 && response.statusCode < 300) return true;
+		if (response.statusCode >= 200 && response.statusCode < 300) return { accepted: true, answer: response.body };
 		warn(context, `n8n answered the catch-up request with ${response.statusCode} (${JSON.stringify(response.body ?? '').slice(0, 300)}); the next activation tries again`);
 	} catch (error) {
 		warn(context, `could not send the catch-up request to ${url} (${(error as Error).message}); the next activation tries again`);
 	}
-	return false;
+	return { accepted: false };
+}
+
+/**
+ * Where this activation catches up from: the durable position when there is one (always in a
+ * process that has not caught up since it started: n8n 1.x activates at its start, after answering
+ * "starting up"), else a recorded gap, else (the webhook was found not receiving) the last mark.
+ */
+function gapToCatchUp(chain: ChainState, state: CatchUpState, receiving: { url: string; chainId: string; wasReceiving: boolean }, decodedEvents: boolean): CatchUpState['gap'] | undefined {
+	const { url, chainId, wasReceiving } = receiving;
+	const position = readPosition(chain.position);
+	// Decoded Events cannot be caught up (chain data carries no logs): only a gap is reported.
+	const starting = positionMemoryFor(url, chainId).heal !== 'done' && !decodedEvents;
+	if (state.gap === undefined && wasReceiving && !(starting && position !== undefined)) return undefined;
+	return position !== undefined ? recordStart(position, state.mark) : (state.gap ?? sinceMark(state));
 }
 
 /**
@@ -146,9 +168,9 @@ export async function catchUpAfterActivation(
 	budget: { call: ServiceCall; ends: number },
 ): Promise<void> {
 	if (!applies(context)) return;
-	const { chainId, url, webhookId, wasReceiving } = receiving;
+	const { chainId, url, webhookId } = receiving;
 	const state = catchUpState(chain);
-	const gap = state.gap ?? (wasReceiving ? undefined : sinceMark(state));
+	const gap = gapToCatchUp(chain, state, receiving, parameters.output === 'decodedEvents');
 	let head: number;
 	try {
 		head = (await fetchHeadBlock(context, chainId, budget.call)).number;
@@ -173,13 +195,21 @@ export async function catchUpAfterActivation(
 				gapStartedAt: gap.at,
 				notBefore: tooLong ? now - limit : null,
 				includeInternalTxs: parameters.includeInternalTxs,
-				seen: (gap as CatchUpState['gap'])?.seen ?? [],
+				seen: gap.seen ?? [],
+				...(chain.position !== undefined ? { startUnseen: true, startRecorded: true } : {}),
 			},
+			answerWithPosition: true,
 		};
-		if (!(await requestCatchUp(context, url, body, parameters.verifySignature, budget))) {
+		const result = await requestCatchUp(context, url, body, parameters.verifySignature, budget);
+		if (!result.accepted) {
 			state.gap = { ...gap };
 			return;
 		}
+		// The catch-up wrote what it put out; n8n saves this publication's copy last, so it keeps that too.
+		const answered = readPosition((result.answer as { position?: unknown } | undefined)?.position);
+		const merged = mergedPositions(readPosition(chain.position), answered, { now, horizonMs: Number.POSITIVE_INFINITY, maxTransactions: Number.POSITIVE_INFINITY });
+		if (merged !== undefined) chain.position = merged;
+		positionMemoryFor(url, chainId).heal = 'done';
 	}
 	delete state.gap;
 	state.mark = { block: head, at: now };

@@ -8,6 +8,7 @@ import type { IHookFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8
 import type { PrimaryResumeRequest, ResumeRequest } from '../../shared/service/catchUpRequest';
 import type { PrimaryCatchUpRequest } from '../catchUp/primaryRequest';
 import type { CatchUpRequest } from '../catchUp/request';
+import type { FlushRequest, HealRequest } from '../staticData/positionRequests';
 import type { DeliveryParameters } from '../parameters/readParameters';
 import type { PrimaryNetworkDeliveryParameters } from '../parameters/readPrimaryNetworkParameters';
 import type { VerifiedRequest } from '../receive/verifiedRequest';
@@ -20,6 +21,8 @@ export type ReceivedRequest =
 	| { receiver: 'catchUp'; request: VerifiedRequest<DeliveryParameters>; catchUp: CatchUpRequest }
 	| { receiver: 'resume'; request: VerifiedRequest<DeliveryParameters>; resume: ResumeRequest }
 	| { receiver: 'sample'; request: VerifiedRequest<DeliveryParameters>; sample: SampleRequest }
+	| { receiver: 'flush'; request: VerifiedRequest<DeliveryParameters>; flush: FlushRequest }
+	| { receiver: 'heal'; request: VerifiedRequest<DeliveryParameters>; heal: HealRequest }
 	| { receiver: 'primaryNetworkDelivery'; request: VerifiedRequest<PrimaryNetworkDeliveryParameters> }
 	| {
 			receiver: 'primaryCatchUp';

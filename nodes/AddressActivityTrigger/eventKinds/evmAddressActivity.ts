@@ -45,6 +45,8 @@ export const evmAddressActivity: EventKind = {
 		const own = catchUpRequestIn(request.body);
 		if (own?.kind === 'resume') return { receiver: 'resume', request, resume: own.request };
 		if (own?.kind === 'catchUp') return { receiver: 'catchUp', request, catchUp: own.request };
+		if (own?.kind === 'flush') return { receiver: 'flush', request, flush: own.request };
+		if (own?.kind === 'heal') return { receiver: 'heal', request, heal: own.request };
 		const sample = sampleRequestIn(request.body);
 		if (sample !== undefined) return { receiver: 'sample', request, sample };
 		return { receiver: 'evmDelivery', request };

@@ -27,6 +27,7 @@ import { forgetWebhook, forgetWebhooksAt, rememberWebhook } from '../memory/know
 import { knownNativeToken, rememberNativeToken } from '../memory/nativeTokens';
 import { canBeUpdated, reconcileWebhook, webhookLabel } from './reconcile';
 import { chainState, chainStates, recordRegistration, saveChainStates, type ChainStates } from '../staticData/chainStates';
+import { recordRunsInLifecycle } from '../staticData/positionWrites';
 import { clearRegistration } from '../staticData/registration';
 import { isTestListening, webhookUrlToRegister } from './triggerUrl';
 import { readTriggerParameters, type OnDeactivation, type TriggerParameters } from '../parameters/readParameters';
@@ -57,8 +58,14 @@ async function inLifecycle<T>(context: IHookFunctions, call: ServiceCall, work: 
 	try {
 		return await work({ context, parameters, url, chains, call });
 	} finally {
+		recordRunsEverywhere(context, chains, url);
 		saveChainStates(context, chains);
 	}
+}
+
+/** Every chain's record gets what this process ran and has not seen recorded (n8n saves this call's copy last). */
+function recordRunsEverywhere(context: IHookFunctions, chains: ChainStates, url: string): void {
+	for (const [chainId, state] of Object.entries(chains)) recordRunsInLifecycle(context, state, url, chainId);
 }
 
 /**
@@ -242,6 +249,7 @@ export async function remove(context: IHookFunctions, call: ServiceCall): Promis
 		}
 		return true;
 	} finally {
+		recordRunsEverywhere(context, chains, url);
 		saveChainStates(context, chains);
 	}
 }

@@ -3,6 +3,7 @@ import type { IHookFunctions } from 'n8n-workflow';
 import { N8N_ACTIVATION_RETRY_MS } from '../../shared/n8n/n8nInternals';
 import type { ServiceCall } from '../../shared/service/transport';
 import { forgetLifecycleStart, lifecycleStartOf, recordLifecycleStart } from '../memory/lifecycleStarts';
+import { publicationEnded, publicationKey, publicationStarted } from '../memory/publications';
 
 /**
  * What an activation or deactivation may spend on the service, retries included. n8n retries a
@@ -19,7 +20,14 @@ export async function withinLifecycleBudget<T>(context: IHookFunctions, work: (c
 	const failing = lifecycleStartOf(key);
 	const started = failing !== undefined && now < failing + N8N_ACTIVATION_RETRY_MS ? failing : now;
 	recordLifecycleStart(key, started);
-	const result = await work({ deadline: started + LIFECYCLE_BUDGET_MS });
-	forgetLifecycleStart(key);
-	return result;
+	// Meanwhile this process's deliveries leave the durable position to a later flush: n8n saves the publication's copy last.
+	const publication = publicationKey(context.getWorkflow().id, context.getNode().name);
+	publicationStarted(publication);
+	try {
+		const result = await work({ deadline: started + LIFECYCLE_BUDGET_MS });
+		forgetLifecycleStart(key);
+		return result;
+	} finally {
+		publicationEnded(publication, Date.now());
+	}
 }

@@ -6,6 +6,8 @@
  * - knownWebhooks.ts: the webhooks at the trigger's URLs, ids that deliver elsewhere, reads under way;
  * - messageWindows.ts: the messages run per URL; transactionWindows.ts: the transactions put out;
  *   primaryEvents.ts: the P-Chain and validator events put out, and what deliveries showed of fee balances;
+ * - positionMemory.ts: what this process ran and has not yet seen in the durable position;
+ *   publications.ts: which triggers are being published here;
  * - nativeTokens.ts, parsedAddressLists.ts, parsedEventDefinitions.ts, testRegistrations.ts,
  *   lifecycleStarts.ts, samplesShown.ts;
  * - ../../shared/memory/balanceReadings.ts and balanceCrossings.ts: balances read, crossings alerted on.
@@ -19,6 +21,8 @@ import { forgetKnownWebhooks } from './knownWebhooks';
 import { forgetLifecycleStarts } from './lifecycleStarts';
 import { forgetMessageWindows } from './messageWindows';
 import { forgetNativeTokens } from './nativeTokens';
+import { forgetPositionMemories } from './positionMemory';
+import { forgetPublications } from './publications';
 import { forgetAddressLists } from './parsedAddressLists';
 import { forgetEventDefinitions } from './parsedEventDefinitions';
 import { forgetPrimaryEventWindows } from './primaryEvents';
@@ -41,4 +45,6 @@ export function forgetProcessMemory(): void {
 	forgetBalanceReadings();
 	forgetBalanceCrossings();
 	forgetSamplesShown();
+	forgetPositionMemories();
+	forgetPublications();
 }

@@ -18,6 +18,7 @@ import type { DeliveryParameters } from '../parameters/readParameters';
 import { acknowledgeWithoutRun, answer, RECEIVED } from './answers';
 import { claimCrossings, claimLiveTransaction, claimMessage } from './copies';
 import { deliveryEventItems } from './decodedEvents';
+import { healAfterStart, keepLiveRun, ranAlready } from './liveRunRecord';
 import { freshKnownWebhook, ownWebhook } from './ownership';
 import { rawMessageItem } from './rawMessage';
 import type { VerifiedRequest } from './verifiedRequest';
@@ -49,6 +50,10 @@ export async function receiveEvmDelivery(context: IWebhookFunctions, request: Ve
 		);
 	}
 
+	const chainId = chainOf(ownership.webhook, parameters);
+	const target = { url, chainId, webhookId: delivery.webhookId };
+	// Decoded Events cannot be caught up (chain data carries no logs): no catch-up after a start.
+	if (parameters.events === undefined) healAfterStart(context, target);
 	const copy = await claimMessage(context, url, delivery.messageId, details);
 	if (copy !== undefined) return copy;
 
@@ -65,6 +70,10 @@ export async function receiveEvmDelivery(context: IWebhookFunctions, request: Ve
 		// read: acknowledging could drop the transfers of an address added elsewhere.
 		return answer(context, { statusCode: 503, level: 'warn', message: "Could not read the webhook's monitored addresses from the service to place this delivery; the service will retry" }, details);
 	}
+	if (ranAlready(context, chainId, delivery.event.transaction)) {
+		context.logger.debug(`Address Activity Trigger "${context.getNode().name}": transaction ${delivery.event.transaction.txHash} ran already (recorded); acknowledged without a run`, details);
+		return acknowledgeWithoutRun(context);
+	}
 	let balanced: BalancedItems;
 	try {
 		// Balance reads share the delivery's time with the reads before them (one attempt each).
@@ -73,9 +82,10 @@ export async function receiveEvmDelivery(context: IWebhookFunctions, request: Ve
 		return answer(context, { statusCode: 503, level: 'warn', message: `Could not read a monitored address's balance from the service (${(error as Error).message}); the service will retry` }, details);
 	}
 	if (balanced.items.length === 0) return acknowledgeWithoutRun(context);
-	if (!claimLiveTransaction(context, url, chainOf(ownership.webhook, parameters), delivery.event.transaction)) return acknowledgeWithoutRun(context);
+	if (!claimLiveTransaction(context, url, chainId, delivery.event.transaction)) return acknowledgeWithoutRun(context);
 	const items = claimCrossings(context, url, balanced);
 	if (items.length === 0) return acknowledgeWithoutRun(context);
+	keepLiveRun(context, target, delivery.event.transaction, arrival.arrivedAt);
 	// "Listen for test event": webhookId is the temporary webhook registered for the test (deleted
 	// when listening stops), so these items say they are a test; production items have no such field.
 	const marked = context.getMode() === 'manual' && !Array.isArray(output) ? items.map((item) => ({ ...item, testEvent: true })) : items;

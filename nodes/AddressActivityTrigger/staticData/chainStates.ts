@@ -21,13 +21,17 @@ export interface ChainState extends IDataObject {
 	/** Lower-case addresses the trigger itself registered, so that a later activation can remove those it no longer lists. */
 	ownAddresses?: string[];
 	catchUp?: CatchUpState;
+	/** The durable position (position.ts): written by requests to the trigger's URL as well as by the lifecycle. */
+	position?: IDataObject;
 }
 
 /**
- * The node's static data: per chain ID, what finding its webhook, tidying it up and catching up at
- * the next activation need. Only the lifecycle methods write it (n8n runs them one at a time in the
- * main process); the delivery path never writes it, because n8n saves static data whole and the
- * last writer wins (it only reads where a gap starts for Webhook > Reactivate: ../catchUp/resume.ts).
+ * The node's static data: per chain ID, what finding its webhook, tidying it up and catching up
+ * need. The lifecycle methods write the registration and `catchUp` (n8n runs them one at a time in
+ * the main process); requests to the trigger's URL write only `position` (positionWrites.ts). n8n
+ * saves the whole document and the last save wins, so a request's save can restore an older
+ * registration: the lifecycle finds its webhooks again by URL, and no catch-up start depends on
+ * what a request's save can restore.
  */
 export type ChainStates = Record<string, ChainState>;
 
@@ -47,7 +51,8 @@ function moveSingleChainShape(data: IDataObject, chains: ChainStates, configured
 	const chainId = typeof data.chainId === 'string' ? data.chainId : configured.length === 1 ? configured[0] : undefined;
 	const entry: ChainState = {};
 	for (const key of ['webhookId', 'webhookUrl', 'ownAddresses', 'catchUp']) if (data[key] !== undefined) entry[key] = data[key];
-	if (chainId !== undefined && chains[chainId] === undefined) chains[chainId] = entry;
+	// A delivery may have written the chain's position already: the old shape's keys join it.
+	if (chainId !== undefined) chains[chainId] = { ...entry, ...(chains[chainId] ?? {}) };
 	for (const key of SINGLE_CHAIN_KEYS) delete data[key];
 }
 

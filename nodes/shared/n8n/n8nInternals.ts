@@ -2,10 +2,11 @@
  * Where the nodes rely on how n8n behaves beyond its documented node API, each reliance named once
  * here, with the real-n8n test that fails when an n8n version changes it (run on 2.41.1 by
  * `npm run test:e2e`, on 1.123.81 by `npm run test:e2e:n8n1`, unless said):
- * test/e2e/n8nInternals.test.ts for onAnswer, webhookUrlOfRequest, rawBodyOf and the static data
- * functions; executeStep.test.ts for markTestRegistration and isTestRegistrationMarked;
- * trigger-service.test.ts for N8N_ACTIVATION_RETRY_MS (2.41.1 only); mcp.test.ts for isAgentTool
- * and agentArgument (2.41.1 only). Relied on without code of its own:
+ * test/e2e/n8nInternals.test.ts for onAnswer, webhookUrlOfRequest, rawBodyOf, answersBeforeRun and
+ * the static data functions (keepStaticDataChangeUntilAnswered among them); executeStep.test.ts for
+ * markTestRegistration and isTestRegistrationMarked; trigger-service.test.ts for
+ * N8N_ACTIVATION_RETRY_MS (2.41.1 only); mcp.test.ts for isAgentTool and agentArgument (2.41.1
+ * only). Relied on without code of its own:
  * - n8n serves a trigger's production URL while its activation (checkExists, create) runs, so the
  *   catch-up request an activation sends itself reaches webhook() (catchup.test.ts).
  * - With responseMode 'onReceived', n8n 2.x answers a delivery once the run exists (or is queued),
@@ -14,6 +15,7 @@
  * - Test listening (Execute step) ends at the first request to the test URL whose webhook() starts
  *   a run; one answered without a run keeps it listening (executeStep.test.ts).
  */
+import { sleep } from 'n8n-workflow';
 import type { IDataObject, IHookFunctions, INode, IWebhookFunctions } from 'n8n-workflow';
 
 /**
@@ -80,12 +82,52 @@ export function rawBodyOf(context: IWebhookFunctions): Buffer | undefined {
 }
 
 /**
- * The node's static data as the last publication saved it, for reading in webhook(): n8n loads it
- * from its database for each request and saves it back whole when changed (the last writer wins),
- * so the delivery path reads it and never writes it.
+ * n8n 1.x (its webhook context has no getWebhookResourceUrl) answers a request that starts a run,
+ * and saves its static data, before it creates the run; 2.x creates the run first.
+ */
+export function answersBeforeRun(context: { getWebhookResourceUrl?: unknown }): boolean {
+	return typeof context.getWebhookResourceUrl !== 'function';
+}
+
+/**
+ * The node's static data as n8n loaded it for this request, for reading in webhook(): n8n loads it
+ * from its database for each request and saves it back whole when changed (the last writer wins).
+ * The trigger writes only its durable position there (storeInStaticData, then
+ * keepStaticDataChangeUntilAnswered when the request starts a run).
  */
 export function publishedStaticData(context: IWebhookFunctions): Readonly<IDataObject> {
 	return context.getWorkflowStaticData('node');
+}
+
+/** How long a request's change is kept marked at most: the service waits 10 s for n8n's answer. */
+const MARKED_AT_MOST_MS = 10_000;
+
+/**
+ * Keeps the change webhook() made to static data marked as changed until n8n has answered the
+ * request. n8n 2.41 saves webhook()'s change after it created the run, but creating the run builds
+ * another Workflow over the same static data, which marks it unchanged again (n8n-workflow's
+ * ObservableObject.create): without this a request that starts a run never saves its change. n8n
+ * saves before it answers, so the mark is set again (every millisecond) until the answer. `stop`
+ * ends it early (the process's memory forgotten).
+ */
+export function keepStaticDataChangeUntilAnswered(context: IWebhookFunctions, stop?: AbortSignal): void {
+	const data = context.getWorkflowStaticData('node');
+	let answered = false;
+	onAnswer(context, () => (answered = true));
+	const until = Date.now() + MARKED_AT_MOST_MS;
+	const keys = Object.keys(data);
+	if (keys.length === 0) return;
+	void (async () => {
+		try {
+			while (!answered && Date.now() < until) {
+				// Setting a property of static data (to its own value) marks the whole document changed.
+				Reflect.set(data, keys[0], data[keys[0]]);
+				await sleep(1, stop);
+			}
+		} catch {
+			// Stopped early.
+		}
+	})();
 }
 
 /**

@@ -8,7 +8,7 @@ import { resumeRequest } from '../../../nodes/shared/service/catchUpRequest';
 import { forgetProcessMemory } from '../../../nodes/AddressActivityTrigger/memory/processMemory';
 import { signedDelivery } from '../../harness/signing';
 import { TriggerHarness } from '../../harness/trigger';
-import { ALICE, BOB, CAROL, DAVE, FUJI, chainStateOf, startWithReceiver, triggerParameters, type EmulatorWithReceiver } from '../support';
+import { ALICE, BOB, CAROL, DAVE, FUJI, chainStateOf, recordedAsRun, startWithReceiver, triggerParameters, type EmulatorWithReceiver } from '../support';
 
 let stack: EmulatorWithReceiver;
 let key: string;
@@ -77,8 +77,8 @@ it('runs the transfers since the last publication once, marked and in block orde
 	expect(hashes(1)).toEqual(missed);
 	expect(trigger.startedRuns[1].every((item) => item.json.catchUp === true)).toBe(true);
 	expect(answer.body).toEqual({ received: true, catchUp: { fromBlock: expect.any(Number), toBlock: request.resume.toBlock, transactions: 2 } });
-	// The delivery path writes no static data (n8n saves it whole; the last writer wins).
-	expect(trigger.staticDataChanged).toBe(false);
+	// The catch-up wrote what it put out to the durable position, with its run.
+	for (const hash of missed) expect(recordedAsRun(trigger, hash)).toBe(true);
 
 	// The same request again (a retry): no second run.
 	expect((await resume(request)).statusCode).toBe(200);

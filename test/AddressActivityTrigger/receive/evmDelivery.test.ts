@@ -6,10 +6,26 @@ import { forgetTransactionWindows } from '../../../nodes/AddressActivityTrigger/
 import { SECRET_READ_INTERVAL_MS } from '../../../nodes/shared/memory/sharedSecrets';
 import { runNode } from '../../harness/runNode';
 import { signDelivery } from '../../harness/signing';
-import { sleep } from '../../harness/wait';
+import { sleep, waitFor } from '../../harness/wait';
 import { logLines } from '../../harness/logger';
 import { TriggerHarness, type ReceivedDelivery } from '../../harness/trigger';
-import { ALICE, BOB, CAROL, DAVE, FUJI, ITEMS, NFT, USDC, chainStateOf, listenForLiveTransfer, startWithReceiver, triggerParameters, type EmulatorWithReceiver } from '../support';
+import {
+	ALICE,
+	BOB,
+	CAROL,
+	DAVE,
+	FUJI,
+	ITEMS,
+	NFT,
+	USDC,
+	chainStateOf,
+	listenForLiveTransfer,
+	recordedAsRun,
+	startWithReceiver,
+	triggerParameters,
+	withoutPosition,
+	type EmulatorWithReceiver,
+} from '../support';
 
 let stack: EmulatorWithReceiver;
 let emulator: EmulatorWithReceiver['emulator'];
@@ -443,14 +459,19 @@ describe('duplicates', () => {
 		]);
 	});
 
-	it('writes nothing to the static data while handling deliveries, and answers through n8n once the run is accepted', async () => {
+	it('writes only the durable position while handling deliveries (the transaction that ran), and answers through n8n once the run is accepted', async () => {
+		// No flush of an earlier test's trigger waits in this process.
+		forgetProcessMemory();
 		await activate(triggerParameters({ addresses: ALICE }));
-		trigger.markStaticDataSaved();
+		const registered = withoutPosition(JSON.parse(JSON.stringify(trigger.state)) as IDataObject);
 		const delivery = await deliver({ from: ALICE, to: CAROL, value: '10' });
 		expect(delivery.outcome?.items).toHaveLength(1);
 		expect(delivery.outcome?.result).toMatchObject({ workflowData: [expect.any(Array)], webhookResponse: { received: true } });
 		expect(delivery.outcome?.result.noWebhookResponse).toBeUndefined();
-		expect(trigger.staticDataChanged).toBe(false);
+		// Within seconds of the publication the write waits for a flush (n8n saves the publication's copy last).
+		const txHash = String(delivery.outcome?.items?.[0].json.txHash);
+		await waitFor('the transaction in the durable position', () => recordedAsRun(trigger, txHash), 20_000);
+		expect(withoutPosition(trigger.state)).toEqual(registered);
 	});
 
 	it('runs a message whose first run n8n could not start (database locked) when the service retries it', async () => {
@@ -546,7 +567,9 @@ describe('races with activation', () => {
 		const outcome = await early.receive(delivery);
 		expect(outcome.statusCode).toBe(200);
 		expect(outcome.items?.map((item) => item.json.amountRaw)).toEqual(['13']);
-		expect(early.staticDataChanged).toBe(false);
+		// It wrote the durable position of the chain only (n8n saves it with the run), nothing of the registration.
+		expect(recordedAsRun(early, String(outcome.items?.[0].json.txHash))).toBe(true);
+		expect(withoutPosition(early.state)).toEqual({ chains: { [FUJI]: {} } });
 	});
 });
 

@@ -1,0 +1,145 @@
+/**
+ * The requests the trigger sends its own URL for the durable position, signed as deliveries are, by
+ * a task that outlives the request that started it (it waits with n8n-workflow's `sleep`):
+ * - a flush, a second after a write, with what this process ran and has not seen recorded; any
+ *   process that gets it writes it and closes this process's window (positionWrites.ts). Sent again
+ *   until one finds everything recorded, so a lost or overwritten write is made good;
+ * - a heal, from a process that has just started (nothing in its memory for this URL and chain):
+ *   n8n may have answered deliveries for it with "starting up" and run nothing, so it asks for a
+ *   catch-up from the durable position (../catchUp/resume.ts), once the other processes' writes are due.
+ */
+import { sleep } from 'n8n-workflow';
+import type { IWebhookFunctions } from 'n8n-workflow';
+
+import { credentialKey, knownSharedSecret } from '../../shared/memory/sharedSecrets';
+import { CATCH_UP_EVENT, postCatchUpRequest } from '../../shared/service/catchUpRequest';
+import { positionMemoryFor, positionTasksSignal, WRITER, type PositionMemory, type RanTransaction } from '../memory/positionMemory';
+import { FLUSH_LANDS_MS, WRITE_INTERVAL_MS } from './positionWrites';
+
+/** A flush's transactions: [block, time (unix seconds), hash]. */
+export type FlushedTransaction = [number, number, string];
+
+export interface FlushRequest {
+	eventType: typeof CATCH_UP_EVENT;
+	messageId: string;
+	webhookId: string;
+	chainId: string;
+	flush: { writer: string; transactions: FlushedTransaction[] };
+}
+
+export interface HealRequest {
+	eventType: typeof CATCH_UP_EVENT;
+	messageId: string;
+	webhookId: string;
+	chainId: string;
+	/** Catch up on what was made before this time (ms): later transactions come live. */
+	heal: { madeBefore: number };
+}
+
+/** Flushes sent in a row before this process gives up until its next run (the record then keeps its window open). */
+const FLUSH_ATTEMPTS = 5;
+/** How long a flush or heal waits for n8n's answer. */
+const ANSWER_MS = 30_000;
+/** A heal that failed is tried again at a request this much later. */
+const HEAL_RETRY_MS = 30_000;
+
+interface Target {
+	url: string;
+	chainId: string;
+	webhookId: string;
+}
+
+function signingSecret(context: IWebhookFunctions): string | undefined {
+	return knownSharedSecret(credentialKey(context));
+}
+
+function warn(context: IWebhookFunctions, message: string): void {
+	context.logger.warn(`Address Activity Trigger (workflow ${context.getWorkflow().id}, node "${context.getNode().name}"): ${message}`);
+}
+
+function readyTransactions(memory: PositionMemory, now: number): RanTransaction[] {
+	return [...memory.unrecorded.values()].filter((transaction) => transaction.readyAt <= now);
+}
+
+/**
+ * When the next flush is due: a second after this process's last run (while runs go on, their own
+ * writes keep the record), once every run of it can be written (n8n 1.x: once they exist), and
+ * later after each attempt that did not find everything recorded.
+ */
+function nextFlushIn(memory: PositionMemory, now: number, attempt: number): number {
+	const waiting = [...memory.unrecorded.values()].map((transaction) => transaction.readyAt).filter((at) => at > now && Number.isFinite(at));
+	return Math.max(WRITE_INTERVAL_MS * 2 ** attempt, memory.lastRunAt + WRITE_INTERVAL_MS - now, ...waiting.map((at) => at - now + 100));
+}
+
+/** One flush; true when the record held everything already (nothing left to do). */
+async function flushOnce(context: IWebhookFunctions, target: Target, memory: PositionMemory): Promise<boolean> {
+	const now = Date.now();
+	const transactions = readyTransactions(memory, now);
+	if (transactions.length === 0 && !memory.windowOpen) return true;
+	const body: FlushRequest = {
+		eventType: CATCH_UP_EVENT,
+		messageId: `flush:${WRITER}:${target.chainId}:${now}`,
+		webhookId: target.webhookId,
+		chainId: target.chainId,
+		flush: { writer: WRITER, transactions: transactions.map((transaction) => [transaction.block, transaction.time, transaction.hash]) },
+	};
+	const answer = await postCatchUpRequest(context, target.url, body, signingSecret(context), ANSWER_MS);
+	// Not written (a publication under way, n8n busy): sent again after a longer wait.
+	if (answer.statusCode < 200 || answer.statusCode >= 300) return false;
+	const recorded = (answer.body as { flush?: { alreadyRecorded?: boolean } } | undefined)?.flush?.alreadyRecorded === true;
+	if (!recorded) return false;
+	for (const transaction of transactions) memory.unrecorded.delete(transaction.hash.toLowerCase());
+	if (transactions.length > 0 || memory.windowOpen) memory.windowOpen = [...memory.unrecorded.values()].some((transaction) => transaction.readyAt > Date.now());
+	return memory.unrecorded.size === 0 && !memory.windowOpen;
+}
+
+/** Starts the flushes of this process for one URL and chain, unless they are on their way. */
+export function scheduleFlush(context: IWebhookFunctions, target: Target): void {
+	const memory = positionMemoryFor(target.url, target.chainId);
+	if (memory.flushing) return;
+	memory.flushing = true;
+	const stopped = positionTasksSignal();
+	void (async () => {
+		try {
+			for (let attempt = 0; attempt < FLUSH_ATTEMPTS; ) {
+				await sleep(nextFlushIn(memory, Date.now(), attempt), stopped);
+				if (Date.now() - memory.lastRunAt < WRITE_INTERVAL_MS) continue;
+				if (await flushOnce(context, target, memory)) return;
+				attempt++;
+			}
+			warn(context, `could not record what ran on chain ${target.chainId} after ${FLUSH_ATTEMPTS} flushes; the next delivery tries again, and a catch-up meanwhile marks what may come twice (possibleRepeat)`);
+		} catch (error) {
+			if (stopped.aborted) return;
+			warn(context, `could not record what ran on chain ${target.chainId} (${(error as Error).message}); the next delivery or flush tries again, and a catch-up meanwhile marks what may come twice (possibleRepeat)`);
+		} finally {
+			memory.flushing = false;
+		}
+	})();
+}
+
+/**
+ * In a process that has not caught up since it started: asks for a catch-up of what was made
+ * until now, from the durable position (once, unless it fails).
+ */
+export function healIfStarting(context: IWebhookFunctions, target: Target): void {
+	const memory = positionMemoryFor(target.url, target.chainId);
+	const now = Date.now();
+	if (memory.heal !== 'due' || now - memory.healFailedAt < HEAL_RETRY_MS) return;
+	memory.heal = 'underWay';
+	const body: HealRequest = { eventType: CATCH_UP_EVENT, messageId: `heal:${WRITER}:${target.chainId}:${now}`, webhookId: target.webhookId, chainId: target.chainId, heal: { madeBefore: now } };
+	const stopped = positionTasksSignal();
+	void (async () => {
+		try {
+			// By then the other processes have written what they ran before `now`.
+			await sleep(WRITE_INTERVAL_MS + FLUSH_LANDS_MS, stopped);
+			const answer = await postCatchUpRequest(context, target.url, body, signingSecret(context), ANSWER_MS);
+			if (answer.statusCode < 200 || answer.statusCode >= 300) throw new Error(`n8n answered ${answer.statusCode} (${JSON.stringify(answer.body ?? '').slice(0, 300)})`);
+			memory.heal = 'done';
+		} catch (error) {
+			if (stopped.aborted) return;
+			memory.heal = 'due';
+			memory.healFailedAt = Date.now();
+			warn(context, `could not catch up after this n8n process started (${(error as Error).message}); the next delivery tries again`);
+		}
+	})();
+}
