@@ -1,11 +1,11 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
 // The free-plan outage in real n8n with the emulator: n8n stops while transfers keep coming, the
 // service deactivates the webhook after the sixth failed message (free plan) and drops its retries.
-// Every transfer made from the outage on must still run exactly once, counted by transaction hash
-// in n8n's executions; one delivered live before the outage may run again in the catch-up (its
-// start is the last publication's head, and what the trigger put out was in the memory of the
-// stopped process), marked catchUp: true. The last case keeps n8n running: the deliveries fail until
-// the service deactivates the webhook, twice, and Webhook > Reactivate catches up each time.
+// Every transfer must run exactly once, counted by transaction hash in n8n's executions: those
+// delivered live before the outage too (the trigger's durable position records what ran, and the
+// catch-up starts there), twice in a row, with the workflow published longer ago than its Catch Up
+// At Most. The last case keeps n8n running: the deliveries fail until the service deactivates the
+// webhook, twice, and Webhook > Reactivate catches up each time.
 import * as fs from 'fs';
 import * as path from 'path';
 
@@ -14,7 +14,8 @@ import { nodeOutput, type Execution, type Workflow, type WorkflowInput } from '.
 import { exampleFiles } from '../support/sandbox';
 import { CREDENTIAL_TYPE, TRIGGER_NODE_NAME } from '../harness/names';
 import { waitFor } from '../harness/wait';
-import { runsPerTransaction, type TransactionRuns } from './helpers/runs';
+import { recordedAsRun } from './helpers/position';
+import { runsPerTransaction, transactionRuns, type TransactionRun } from './helpers/runs';
 import { settledExecutions } from './helpers/settled';
 import { EMULATOR_KEY, startStack, type Stack } from './helpers/stack';
 import { addresses, byId, linearWorkflow, triggerWorkflow } from './helpers/workflows';
@@ -51,12 +52,14 @@ describe('a free-plan webhook the service deactivated, in n8n', () => {
 	}
 
 	/**
-	 * Two transfers delivered live, then n8n stopped: transfers until the service deactivates the
-	 * webhook, and one more to the inactive webhook. Returns the hashes before and during the outage.
+	 * Two transfers delivered live (and recorded as run), then n8n stopped: transfers until the
+	 * service deactivates the webhook, and one more to the inactive webhook. Returns the hashes
+	 * before and during the outage.
 	 */
 	async function throughAnOutage(workflow: Workflow, address: string): Promise<{ live: string[]; down: string[] }> {
 		const live = [await pay(address), await pay(address)];
-		await waitFor('both live transfers to run', async () => (await stack.client.listExecutions(workflow.id)).length === 2);
+		await transactionRuns(stack, workflow, live);
+		await recordedAsRun(stack, workflow, CHAIN, live);
 		const down: string[] = [];
 		await stack.restartN8n(async () => {
 			for (let count = 0; count < MESSAGES_TO_DEACTIVATE; count++) down.push(await pay(address));
@@ -67,34 +70,48 @@ describe('a free-plan webhook the service deactivated, in n8n', () => {
 	}
 
 	/**
-	 * Every transfer ran; those made from the outage on exactly once, the outage's in a catch-up run;
-	 * a transfer that ran twice was delivered live before the outage and came again in the catch-up.
+	 * Every transfer ran exactly once: those made before the outage live, those of each outage in one
+	 * catch-up run, marked catchUp (and not possibleRepeat: nothing can have run them).
 	 */
-	function expectNothingMissed(runs: TransactionRuns, live: string[], fromOutageOn: string[], down: string[]): void {
-		expect([...runs.keys()].sort()).toEqual([...live, ...fromOutageOn].sort());
-		for (const hash of fromOutageOn) expect(runs.get(hash)).toHaveLength(1);
-		expect(down.map((hash) => runs.get(hash)![0].catchUp)).toEqual(down.map(() => true));
-		for (const hash of live) {
-			const catchUps = runs.get(hash)!.map((run) => run.catchUp);
-			expect([[false], [false, true]]).toContainEqual(catchUps.sort());
+	function expectEachOnce(runs: Map<string, TransactionRun[]>, live: string[], caughtUp: string[][]): void {
+		const problems = [...runs].filter(([, list]) => list.length !== 1).map(([hash, list]) => `${hash}: ${JSON.stringify(list)}`);
+		expect(problems).toEqual([]);
+		expect(live.map((hash) => runs.get(hash)![0].catchUp)).toEqual(live.map(() => false));
+		for (const gap of caughtUp) {
+			expect(gap.map((hash) => [runs.get(hash)![0].catchUp, runs.get(hash)![0].possibleRepeat])).toEqual(gap.map(() => [true, false]));
+			expect(new Set(gap.map((hash) => runs.get(hash)![0].execution)).size).toBe(1);
 		}
 	}
 
-	onN8n1('n8n 1.x: the restart itself turns the webhook on again and puts out the outage (n8n runs checkExists at start-up)', async () => {
+	/** Catch Up At Most of these workflows: shorter than the test, so the second outage comes after it (the catch-up starts where the trigger stopped, not at the publication). */
+	const CATCH_UP_HOURS = 0.03;
+	const catchUpLimitPassed = async (publishedAt: number) =>
+		await waitFor('the publication to be older than Catch Up At Most', () => Date.now() - publishedAt > CATCH_UP_HOURS * 3_600_000, CATCH_UP_HOURS * 3_600_000 + 5000, 500);
+
+	onN8n1('n8n 1.x: each restart after an outage turns the webhook on and puts out the outage once, nothing that ran before it, twice', async () => {
 		const workflow = await stack.client.createWorkflow(
-			triggerWorkflow({ name: 'Outage, then a restart', chainId: CHAIN, addresses: [RESTART_WATCH], credential: stack.credential, typeVersion: 2 }),
+			triggerWorkflow({ name: 'Outage, then a restart', chainId: CHAIN, addresses: [RESTART_WATCH], credential: stack.credential, typeVersion: 2, options: { catchUpHours: CATCH_UP_HOURS } }),
 		);
 		await activate(workflow);
-		const { live, down } = await throughAnOutage(workflow, RESTART_WATCH);
-		// n8n 1.x says its editor is accessible only after it activated the workflows at start-up.
-		expect(await statusOf(workflow)).toEqual(['active']);
-		const after = [await pay(RESTART_WATCH), await pay(RESTART_WATCH)];
-		const runs = await runsPerTransaction(stack, workflow, [...live, ...down, ...after]);
-		expectNothingMissed(runs, live, [...down, ...after], down);
-		// The outage came in one catch-up run, sent while n8n was starting (its HTTP server listens
-		// before it activates the workflows).
-		expect(new Set(down.map((hash) => runs.get(hash)![0].execution)).size).toBe(1);
-		expect(stack.logText()).not.toMatch(/catch-up request/);
+		const publishedAt = Date.now();
+		const all: string[] = [];
+		const live: string[] = [];
+		const gaps: string[][] = [];
+		for (const round of [1, 2]) {
+			if (round === 2) await catchUpLimitPassed(publishedAt);
+			const outage = await throughAnOutage(workflow, RESTART_WATCH);
+			// n8n 1.x says its editor is accessible only after it activated the workflows at start-up.
+			expect(await statusOf(workflow)).toEqual(['active']);
+			const after = [await pay(RESTART_WATCH), await pay(RESTART_WATCH)];
+			live.push(...outage.live);
+			gaps.push(outage.down);
+			all.push(...outage.live, ...outage.down, ...after);
+			const runs = await transactionRuns(stack, workflow, all);
+			expect([...runs.keys()].sort()).toEqual([...all].sort());
+			expectEachOnce(runs, live, gaps);
+		}
+		// The outages came in catch-up runs sent while n8n was starting (its HTTP server listens before it activates the workflows).
+		expect(stack.logText()).not.toMatch(/catch-up request|gapTooLong/);
 		await stack.client.deactivateWorkflow(workflow.id);
 	});
 
@@ -107,30 +124,40 @@ describe('a free-plan webhook the service deactivated, in n8n', () => {
 		return await stack.getExecution(await stack.client.runWorkflow(health.id, start.name));
 	}
 
-	onN8n2('n8n 2.x: the webhook stays inactive after the restart; the webhook-health example turns it on and puts out the gap', async () => {
+	onN8n2('n8n 2.x: the webhook stays inactive after the restart; the webhook-health example turns it on and puts out the gap once, nothing that ran before it, twice', async () => {
 		const workflow = await stack.client.createWorkflow(
-			triggerWorkflow({ name: 'Outage, then the health example', chainId: CHAIN, addresses: [HEALTH_WATCH], credential: stack.credential, typeVersion: 2 }),
+			triggerWorkflow({ name: 'Outage, then the health example', chainId: CHAIN, addresses: [HEALTH_WATCH], credential: stack.credential, typeVersion: 2, options: { catchUpHours: CATCH_UP_HOURS } }),
 		);
 		await activate(workflow);
-		const { live, down } = await throughAnOutage(workflow, HEALTH_WATCH);
-		// n8n 2.x does not run the trigger's checkExists at start-up: nothing turns the webhook on. (The
-		// restart returns once n8n has activated its workflows; after it only a publication could.)
-		const stillDown = [await pay(HEALTH_WATCH), await pay(HEALTH_WATCH)];
-		expect(await settledExecutions(stack, workflow)).toHaveLength(2);
-		expect(await statusOf(workflow)).toEqual(['inactive']);
+		const publishedAt = Date.now();
+		const all: string[] = [];
+		const live: string[] = [];
+		const gaps: string[][] = [];
+		for (const round of [1, 2]) {
+			if (round === 2) await catchUpLimitPassed(publishedAt);
+			const runsBefore = (await settledExecutions(stack, workflow)).length;
+			const { live: before, down } = await throughAnOutage(workflow, HEALTH_WATCH);
+			// n8n 2.x does not run the trigger's checkExists at start-up: nothing turns the webhook on. (The
+			// restart returns once n8n has activated its workflows; after it only a publication could.)
+			const stillDown = [await pay(HEALTH_WATCH), await pay(HEALTH_WATCH)];
+			expect(await settledExecutions(stack, workflow)).toHaveLength(runsBefore + before.length);
+			expect(await statusOf(workflow)).toEqual(['inactive']);
 
-		const health = await runHealthExample();
-		expect(health.data.resultData.error?.message).toBeUndefined();
-		const [webhook] = await webhooksOf(workflow);
-		expect(nodeOutput(health, 'Reactivate and Catch Up')).toEqual([
-			expect.objectContaining({ id: webhook.id, status: 'active', reactivated: true, catchUp: expect.objectContaining({ requested: true, statusCode: 200 }) }),
-		]);
-		expect(webhook.status).toBe('active');
-		const after = [await pay(HEALTH_WATCH), await pay(HEALTH_WATCH)];
-		const runs = await runsPerTransaction(stack, workflow, [...live, ...down, ...stillDown, ...after]);
-		expectNothingMissed(runs, live, [...down, ...stillDown, ...after], [...down, ...stillDown]);
-		// The gap came in one catch-up run.
-		expect(new Set([...down, ...stillDown].map((hash) => runs.get(hash)![0].execution)).size).toBe(1);
+			const health = await runHealthExample();
+			expect(health.data.resultData.error?.message).toBeUndefined();
+			const [webhook] = await webhooksOf(workflow);
+			expect(nodeOutput(health, 'Reactivate and Catch Up')).toEqual([
+				expect.objectContaining({ id: webhook.id, status: 'active', reactivated: true, catchUp: expect.objectContaining({ requested: true, statusCode: 200 }) }),
+			]);
+			expect(webhook.status).toBe('active');
+			const after = [await pay(HEALTH_WATCH), await pay(HEALTH_WATCH)];
+			live.push(...before);
+			gaps.push([...down, ...stillDown]);
+			all.push(...before, ...down, ...stillDown, ...after);
+			const runs = await transactionRuns(stack, workflow, all);
+			expect([...runs.keys()].sort()).toEqual([...all].sort());
+			expectEachOnce(runs, live, gaps);
+		}
 		await stack.client.deactivateWorkflow(workflow.id);
 	});
 
@@ -175,8 +202,8 @@ describe('a free-plan webhook the service deactivated, in n8n', () => {
 		const secondGap = await whileDeliveriesFail(workflow, FAILING_WATCH);
 		const second = await runReactivate();
 		expect(second).toEqual(caughtUp(secondGap.length));
-		// It read again from the last publication's head (only publications write static data); this
-		// n8n process remembers what it put out, so only the second gap runs.
+		// Both read from the durable position's block; it lists the first gap as run (written by the
+		// first catch-up), so only the second gap runs.
 		expect((second[0].catchUp as { fromBlock: number }).fromBlock).toBe((first[0].catchUp as { fromBlock: number }).fromBlock);
 		const after = [await pay(FAILING_WATCH)];
 

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error */
 // Starts the real n8n application (Node 24, sqlite, 127.0.0.1 only): single instance, or one
 // process of a queue-mode deployment. Its REST client is in n8nClient.ts.
 import * as fs from 'fs';
@@ -35,7 +35,10 @@ export interface RunningN8n {
 	userFolder: string;
 	/** The last lines n8n printed, for error messages. */
 	output(): string;
+	/** SIGTERM (n8n's graceful shutdown), SIGKILL after 15 s. */
 	stop(): Promise<void>;
+	/** SIGKILL at once: a crash. */
+	kill(): Promise<void>;
 }
 
 /**
@@ -166,13 +169,23 @@ export async function waitUntilReady(n8n: N8nProcess, url: string, options: { ti
 	});
 }
 
-/** Starts `n8n start` in its own process group and waits until its REST API answers. */
-export async function startN8n(options: StartN8nOptions): Promise<RunningN8n> {
+/**
+ * Starts `n8n start` in its own process group and waits until its REST API answers.
+ * `whileStarting` runs alongside (given n8n's URL), e.g. to send requests while n8n starts; the
+ * start ends when both are done.
+ */
+export async function startN8n(options: StartN8nOptions & { whileStarting?: (url: string) => Promise<void> }): Promise<RunningN8n> {
 	const n8n = await spawnN8n('start', options);
 	// /healthz answers before the migrations finish; readiness waits for the database. n8n 1.x
 	// answers readiness before its REST routes exist: it is ready once it says the editor is.
-	await waitUntilReady(n8n, `${n8n.url}/healthz/readiness`, {
+	const ready = waitUntilReady(n8n, `${n8n.url}/healthz/readiness`, {
 		also: async () => (await fetch(`${n8n.url}/rest/settings`)).ok && (options.install.major === 2 || n8n.output().includes('Editor is now accessible via')),
 	});
-	return { url: n8n.url, port: n8n.port, pid: n8n.pid, userFolder: options.userFolder, output: n8n.output, stop: n8n.stop };
+	try {
+		await Promise.all([ready, options.whileStarting?.(n8n.url)]);
+	} catch (error) {
+		await n8n.kill();
+		throw error;
+	}
+	return { url: n8n.url, port: n8n.port, pid: n8n.pid, userFolder: options.userFolder, output: n8n.output, stop: n8n.stop, kill: n8n.kill };
 }

@@ -27,11 +27,12 @@ export interface Stack {
 	credential: { id: string; name: string };
 	userFolder: string;
 	/**
-	 * Stops n8n and starts it again on the same port and user folder (database, static data kept);
-	 * `whileDown` runs while n8n is stopped (e.g. to send it a delivery that must fail). Returns once
-	 * n8n says its editor is accessible, which it says after it activated its workflows at start-up.
+	 * Stops n8n (SIGTERM; `crash`: SIGKILL) and starts it again on the same port and user folder
+	 * (database, static data kept); `whileDown` runs while n8n is stopped (e.g. to send it a delivery
+	 * that must fail), `whileStarting` while it starts (given its URL). Returns once n8n says its
+	 * editor is accessible, which it says after it activated its workflows at start-up.
 	 */
-	restartN8n(whileDown?: () => Promise<void>): Promise<void>;
+	restartN8n(whileDown?: () => Promise<void>, options?: { crash?: boolean; whileStarting?: (url: string) => Promise<void> }): Promise<void>;
 	/** What n8n printed so far (its log file), e.g. to find a warning the trigger logged. */
 	logText(): string;
 	/** The execution once it has ended (see N8nClient.getFinishedExecution). */
@@ -47,7 +48,8 @@ function tarball(): string {
 	return process.env.AA_E2E_TARBALL;
 }
 
-export async function startStack(options: { emulator?: StartEmulatorOptions } = {}): Promise<Stack> {
+/** `n8nEnv`: extra environment for n8n, at its first start and every restart. */
+export async function startStack(options: { emulator?: StartEmulatorOptions; n8nEnv?: Record<string, string> } = {}): Promise<Stack> {
 	const install = await ensureN8n({ dir: process.env.AA_E2E_N8N_DIR });
 	const emulator = await startEmulator({
 		timeScale: 1000,
@@ -59,7 +61,8 @@ export async function startStack(options: { emulator?: StartEmulatorOptions } = 
 	let n8n: RunningN8n | undefined;
 	try {
 		installIntoUserFolder(tarball(), userFolder);
-		n8n = await startN8n({ install, userFolder, logFile });
+		const env = options.n8nEnv;
+		n8n = await startN8n({ install, userFolder, logFile, env });
 		const client = new N8nClient(n8n.url);
 		await client.setupOwner();
 		const credential = await client.createCredential('Address Activity (emulator)', CREDENTIAL_TYPE, {
@@ -75,13 +78,14 @@ export async function startStack(options: { emulator?: StartEmulatorOptions } = 
 			client,
 			credential: { id: credential.id, name: credential.name },
 			userFolder,
-			async restartN8n(whileDown) {
+			async restartN8n(whileDown, restart = {}) {
 				const port = stack.n8n.port;
 				const starts = (text: string) => text.split('Editor is now accessible via').length - 1;
 				const before = starts(stack.logText());
-				await stack.n8n.stop();
+				if (restart.crash) await stack.n8n.kill();
+				else await stack.n8n.stop();
 				await whileDown?.();
-				stack.n8n = await startN8n({ install, userFolder, logFile, port });
+				stack.n8n = await startN8n({ install, userFolder, logFile, port, env, whileStarting: restart.whileStarting });
 				await waitFor('n8n to activate its workflows at start-up', () => starts(stack.logText()) > before, 120_000);
 				stack.client = new N8nClient(stack.n8n.url);
 				await stack.client.login();
