@@ -56,9 +56,13 @@ export interface QueueDeployment {
 	restartWorker(index: number, options?: { crash?: boolean; whileDown?: () => Promise<void> }): Promise<N8nProcess>;
 	/**
 	 * Stops webhook process `index` (SIGTERM: n8n's graceful shutdown; `crash`: SIGKILL) and starts it
-	 * again with the same settings on the same port: its memory is gone.
+	 * again with the same settings on the same port: its memory is gone. `whileStarting` runs while
+	 * it starts (given its URL); the restart ends when it is ready and that is done.
 	 */
-	restartWebhookProcess(index: number, options?: { crash?: boolean; whileDown?: () => Promise<void> }): Promise<N8nProcess>;
+	restartWebhookProcess(
+		index: number,
+		options?: { crash?: boolean; whileDown?: () => Promise<void>; whileStarting?: (url: string) => Promise<void> },
+	): Promise<N8nProcess>;
 	stop(): Promise<void>;
 }
 
@@ -145,10 +149,10 @@ export async function startQueueDeployment(options: QueueDeploymentOptions): Pro
 			await waitUntilReady(worker, `http://127.0.0.1:${healthPort}/healthz/readiness`);
 			return worker;
 		};
-		const startWebhookProcess = async (port: number, name: string) => {
+		const startWebhookProcess = async (port: number, name: string, whileStarting?: (url: string) => Promise<void>) => {
 			const webhook = await spawnN8n('webhook', { ...common, port, logFile: logFile(`${name}.log`), env: { ...shared, ...options.webhookEnv } });
 			started.push(webhook);
-			await waitUntilReady(webhook, `${webhook.url}/healthz/readiness`);
+			await Promise.all([waitUntilReady(webhook, `${webhook.url}/healthz/readiness`), whileStarting?.(webhook.url)]);
 			return webhook;
 		};
 		const webhookProcesses = await Promise.all(webhookPorts.map(async (port, index) => await startWebhookProcess(port, `webhook-${index + 1}`)));
@@ -182,7 +186,7 @@ export async function startQueueDeployment(options: QueueDeploymentOptions): Pro
 				else await webhook.stop();
 				started.splice(started.indexOf(webhook), 1);
 				await restart.whileDown?.();
-				deployment.webhookProcesses[index] = await startWebhookProcess(webhook.port, `webhook-${index + 1}-restart-${++restarts}`);
+				deployment.webhookProcesses[index] = await startWebhookProcess(webhook.port, `webhook-${index + 1}-restart-${++restarts}`, restart.whileStarting);
 				return deployment.webhookProcesses[index];
 			},
 			stop: stopAll,

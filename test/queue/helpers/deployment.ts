@@ -14,6 +14,7 @@ import { installIntoUserFolder } from '../../support/package';
 import { ensurePostgres } from '../../support/postgres';
 import { startQueueDeployment, type QueueDeployment } from '../../support/queue';
 import { reapWithThisProcess } from '../../support/reaper';
+import { migrationLockKeys } from '../../support/startingUp';
 import { signMessage } from '../../emulator/delivery/signing';
 import { startEmulator, type RunningEmulator } from '../../emulator';
 import { EmulatorControl } from '../../harness/emulatorControl';
@@ -45,6 +46,11 @@ export interface QueueStack {
 	 * REST API hides those), with whether its stored data mentions `text` (e.g. a transaction hash).
 	 */
 	executionRows(workflowId: string, text?: string): Promise<ExecutionRow[]>;
+	/**
+	 * Takes the Postgres lock every n8n process takes to migrate (startingUp.ts migrationLockKeys):
+	 * a process that starts meanwhile answers "n8n is starting up" until the lock is released.
+	 */
+	holdMigrationLock(): Promise<{ release(): Promise<void> }>;
 	/** The jobs in n8n's Redis queue now (bull keeps a job until a worker finished it). */
 	redisJobs(): Promise<Array<{ id: string; executionId?: string; state: string }>>;
 	/** An n8n Postgres credential for the deployment's database, for workflows that use it. */
@@ -151,6 +157,22 @@ export async function startQueueStack(options: { env?: Record<string, string> } 
 					deletedAt: when(row.deletedAt),
 					mentions: text !== undefined && row.mentions === true,
 				}));
+			},
+			async holdMigrationLock() {
+				// eslint-disable-next-line @typescript-eslint/no-require-imports
+				const pg = require(path.join(install.nodeModules, 'pg')) as {
+					Client: new (config: object) => { connect(): Promise<void>; query(text: string, values?: unknown[]): Promise<unknown>; end(): Promise<void> };
+				};
+				const db = new pg.Client({ host: running.postgres.host, port: running.postgres.port, user: running.postgres.user, database: running.postgres.database });
+				await db.connect();
+				const keys = migrationLockKeys();
+				await db.query('SELECT pg_advisory_lock($1, $2)', keys);
+				return {
+					async release() {
+						await db.query('SELECT pg_advisory_unlock($1, $2)', keys);
+						await db.end();
+					},
+				};
 			},
 			async redisJobs() {
 				// eslint-disable-next-line @typescript-eslint/no-require-imports
