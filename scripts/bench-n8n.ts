@@ -5,11 +5,15 @@
  * the same n8n, single instance and queue mode. All get the same signed deliveries, taking turns in rounds.
  *
  *   npm run bench:n8n -- [--deliveries 200] [--seconds 60] [--concurrency 1,8] [--modes single,queue]
- *                        [--variants default,lazy] [--trigger-versions 1,2]
+ *                        [--variants default,lazy] [--trigger-versions 1,2] [--baseline <tarball>]
  *
  * Variants: `default` = n8n's defaults; `lazy` = N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true.
+ * `--baseline`: an earlier build of the package (`npm pack` of it), benched in the same run in its
+ * own n8n, before the current build: the table shows both, each against its own Webhook node.
+ * In queue mode the table also gives the static-data writes (UPDATEs of a workflow's static data,
+ * counted by a Postgres trigger) per 1,000 deliveries.
  */
-import { randomUUID } from 'crypto';
+import { randomBytes, randomUUID } from 'crypto';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -49,6 +53,7 @@ interface Options {
 	modes: Mode[];
 	variants: string[];
 	triggerVersions?: number[];
+	baseline?: string;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -62,6 +67,7 @@ function parseOptions(argv: string[]): Options {
 		else if (flag === '--modes') options.modes = list as Mode[];
 		else if (flag === '--variants') options.variants = list;
 		else if (flag === '--trigger-versions') options.triggerVersions = list.map(Number);
+		else if (flag === '--baseline') options.baseline = path.resolve(value);
 		else throw new Error(`unknown option ${flag} (see the comment at the top of scripts/bench-n8n.ts)`);
 	}
 	const bad =
@@ -81,7 +87,32 @@ interface Target {
 	/** The processes that receive production webhooks (their /metrics). */
 	receivers: string[];
 	logDir: string;
+	/** Queue mode: static-data writes per workflow so far (a Postgres trigger counts them). */
+	staticDataWrites?: (workflowId: string) => Promise<number>;
 	stop(): Promise<void>;
+}
+
+/** Counts every UPDATE of a workflow's static data, per workflow, in n8n's Postgres. */
+async function countStaticDataWrites(install: N8nInstall, postgres: { host: string; port: number; user: string; database: string }): Promise<(workflowId: string) => Promise<number>> {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const pg = require(path.join(install.nodeModules, 'pg')) as {
+		Client: new (config: object) => { connect(): Promise<void>; query(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>; end(): Promise<void> };
+	};
+	const run = async (text: string, values?: unknown[]) => {
+		const db = new pg.Client(postgres);
+		await db.connect();
+		try {
+			return (await db.query(text, values)).rows;
+		} finally {
+			await db.end();
+		}
+	};
+	await run(`CREATE TABLE IF NOT EXISTS bench_static_data_writes (workflow_id text, at timestamptz DEFAULT now());
+		CREATE OR REPLACE FUNCTION bench_count_static_data_write() RETURNS trigger AS $$ BEGIN
+			INSERT INTO bench_static_data_writes (workflow_id) VALUES (NEW.id); RETURN NEW; END $$ LANGUAGE plpgsql;
+		DROP TRIGGER IF EXISTS bench_static_data_writes ON workflow_entity;
+		CREATE TRIGGER bench_static_data_writes AFTER UPDATE OF "staticData" ON workflow_entity FOR EACH ROW EXECUTE FUNCTION bench_count_static_data_write();`);
+	return async (workflowId) => Number((await run('SELECT count(*) AS n FROM bench_static_data_writes WHERE workflow_id = $1', [workflowId]))[0].n);
 }
 
 /** n8n's own counters as its /metrics endpoint exports them with N8N_METRICS=true. */
@@ -121,6 +152,7 @@ async function startTarget(mode: Mode, env: Record<string, string>, install: N8n
 			webhookBase: deployment.webhookUrl,
 			receivers: deployment.webhookProcesses.map((process) => process.url),
 			logDir: userFolder,
+			staticDataWrites: await countStaticDataWrites(install, deployment.postgres),
 			stop: async () => (await deployment.stop(), remove()),
 		};
 	} catch (error) {
@@ -183,6 +215,8 @@ async function drain(client: N8nClient, workflowId: string): Promise<number> {
 }
 
 interface Row {
+	/** Which build of the package: the current one, or the --baseline tarball. */
+	build: string;
 	variant: string;
 	mode: Mode;
 	concurrency: number;
@@ -191,17 +225,26 @@ interface Row {
 	drainSeconds: number;
 	isolates: number;
 	cpuMsPerDelivery: number;
+	/** Queue mode: UPDATEs of the workflow's static data per 1,000 deliveries; undefined elsewhere. */
+	writesPer1000?: number;
 }
 
-/** Copies of a delivered body, each with its own messageId and signature (and the node's own headers). */
+/**
+ * Copies of a delivered body, each with its own messageId, transaction hash (as the service's
+ * deliveries have: the trigger leaves out a transaction it recorded as run) and signature (and the
+ * node's own headers).
+ */
 function prepare(template: Record<string, unknown>, secret: string, count: number, headers: Record<string, string> = {}): PreparedRequest[] {
 	return Array.from({ length: count }, () => {
-		const body = { ...template, messageId: randomUUID() };
+		const event = template.event as { transaction?: Record<string, unknown> } | undefined;
+		const transaction = event?.transaction === undefined ? undefined : { ...event.transaction, txHash: `0x${randomBytes(32).toString('hex')}` };
+		const body = { ...template, messageId: randomUUID(), ...(transaction === undefined ? {} : { event: { ...event, transaction } }) };
 		return { body: JSON.stringify(body), headers: { 'x-signature': signMessage(body, secret), ...headers } };
 	});
 }
 
 async function benchTarget(
+	build: string,
 	mode: Mode,
 	variant: string,
 	target: Target,
@@ -294,6 +337,7 @@ async function benchTarget(
 			drainSeconds: 0,
 			isolates: 0,
 			cpuSeconds: 0,
+			writes: 0,
 		}));
 		for (const cell of cells) {
 			await runLoad(cell.node.url, cell.requests.splice(0, WARM_UP), concurrency, 30);
@@ -306,9 +350,11 @@ async function benchTarget(
 				const batch = cell.requests.splice(0, perRound);
 				if (!batch.length) continue;
 				const before = await countersOf(target.receivers);
+				const writesBefore = (await target.staticDataWrites?.(cell.node.workflowId)) ?? 0;
 				cell.rounds.push(await runLoad(cell.node.url, batch, concurrency, options.seconds / ROUNDS));
 				cell.drainSeconds += await drain(client, cell.node.workflowId);
 				const after = await countersOf(target.receivers);
+				cell.writes += ((await target.staticDataWrites?.(cell.node.workflowId)) ?? 0) - writesBefore;
 				cell.isolates += after.isolates - before.isolates;
 				cell.cpuSeconds += after.cpuSeconds - before.cpuSeconds;
 			}
@@ -316,9 +362,10 @@ async function benchTarget(
 		for (const cell of cells) {
 			const result = summarise(cell.rounds);
 			const cpuMsPerDelivery = (cell.cpuSeconds * 1000) / Math.max(1, result.sent);
-			rows.push({ variant, mode, concurrency, node: cell.node.name, result, drainSeconds: cell.drainSeconds, isolates: cell.isolates, cpuMsPerDelivery });
+			const writesPer1000 = target.staticDataWrites === undefined ? undefined : (cell.writes * 1000) / Math.max(1, result.sent);
+			rows.push({ build, variant, mode, concurrency, node: cell.node.name, result, drainSeconds: cell.drainSeconds, isolates: cell.isolates, cpuMsPerDelivery, writesPer1000 });
 			log(
-				`  ${mode} ${variant} c=${concurrency} ${cell.node.name}: ${result.sent} in ${result.seconds.toFixed(1)} s, ${result.perSecond.toFixed(1)}/s, p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms, ${cell.isolates} isolates, ${cpuMsPerDelivery.toFixed(1)} ms CPU each${result.failed ? `, ${result.failed} not 200: ${result.failures.join(' | ')}` : ''}`,
+				`  ${build} ${mode} ${variant} c=${concurrency} ${cell.node.name}: ${result.sent} in ${result.seconds.toFixed(1)} s, ${result.perSecond.toFixed(1)}/s, p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms, ${cell.isolates} isolates, ${cpuMsPerDelivery.toFixed(1)} ms CPU each${writesPer1000 === undefined ? '' : `, ${writesPer1000.toFixed(0)} static-data writes per 1,000`}${result.failed ? `, ${result.failed} not 200: ${result.failures.join(' | ')}` : ''}`,
 			);
 		}
 	}
@@ -326,10 +373,10 @@ async function benchTarget(
 }
 
 function printTable(rows: Row[], options: Options): void {
-	const header = ['mode', 'variant', 'conc', 'node', 'sent', 'deliveries/s', 'p50 ms', 'p99 ms', 'runs done/s', 'isolates', 'CPU ms', 'x CPU', 'x thr', 'x p99', 'x thr expr', 'target', 'not 200'];
+	const header = ['build', 'mode', 'variant', 'conc', 'node', 'sent', 'deliveries/s', 'p50 ms', 'p99 ms', 'runs done/s', 'isolates', 'CPU ms', 'x CPU', 'x thr', 'x p99', 'x thr expr', 'target', 'writes/1000', 'not 200'];
 	const lines = rows.map((row) => {
 		const sameGroup = (node: string) =>
-			rows.find((other) => other.mode === row.mode && other.variant === row.variant && other.concurrency === row.concurrency && other.node === node);
+			rows.find((other) => other.build === row.build && other.mode === row.mode && other.variant === row.variant && other.concurrency === row.concurrency && other.node === node);
 		const baseline = sameGroup(STATIC_WEBHOOK);
 		const withExpression = sameGroup(EXPRESSION_WEBHOOK);
 		const ratioThroughput = baseline ? row.result.perSecond / baseline.result.perSecond : NaN;
@@ -338,6 +385,7 @@ function printTable(rows: Row[], options: Options): void {
 		const isBaseline = row.node === STATIC_WEBHOOK;
 		const isWebhookNode = Object.values(WEBHOOK_NODE).includes(row.node);
 		return [
+			row.build,
 			row.mode,
 			row.variant,
 			String(row.concurrency),
@@ -354,11 +402,12 @@ function printTable(rows: Row[], options: Options): void {
 			isBaseline ? '1.00' : ratioP99.toFixed(2),
 			ratioExpression.toFixed(2),
 			isWebhookNode ? '' : ratioThroughput >= 0.9 && ratioP99 <= 1.2 ? 'met' : 'missed',
+			row.writesPer1000 === undefined ? '' : row.writesPer1000.toFixed(0),
 			String(row.result.failed),
 		];
 	});
 	const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
-	const format = (cells: string[]) => cells.map((cell, column) => (column < 4 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
+	const format = (cells: string[]) => cells.map((cell, column) => (column < 5 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
 	console.log(
 		`\nn8n 2.41.1, ${options.deliveries} deliveries per cell (at most ${options.seconds} s), in ${ROUNDS} rounds taking turns with the other nodes, after ${WARM_UP} warm-up deliveries; ${os.cpus().length} CPU cores, load average ${os.loadavg()[0].toFixed(1)}`,
 	);
@@ -366,7 +415,9 @@ function printTable(rows: Row[], options: Options): void {
 	console.log('target (the trigger): x thr >= 0.9 and x p99 <= 1.2');
 	console.log('runs done/s: deliveries / (sending time + time until the last run finished)');
 	console.log('isolates: expression isolates the receiving process(es) took during the cell (single instance: the runs included; queue mode: the webhook processes only)');
-	console.log('CPU ms: CPU time the same processes used per delivery, from their process_cpu_seconds_total (x CPU: against the static Webhook node; lower is cheaper)\n');
+	console.log('CPU ms: CPU time the same processes used per delivery, from their process_cpu_seconds_total (x CPU: against the static Webhook node; lower is cheaper)');
+	console.log('writes/1000: UPDATEs of the workflow\'s static data per 1,000 deliveries (queue mode; a Postgres trigger counts them)');
+	console.log(`build: current = this checkout's build${options.baseline ? `; baseline = ${path.basename(options.baseline)}` : ''}\n`);
 	console.log(format(header));
 	console.log(widths.map((width) => '-'.repeat(width)).join('  '));
 	for (const line of lines) console.log(format(line));
@@ -394,16 +445,19 @@ async function main(): Promise<void> {
 	process.once('SIGINT', interrupt);
 	process.once('SIGTERM', interrupt);
 	const rows: Row[] = [];
+	const builds: Array<[string, string]> = [...(options.baseline ? ([['baseline', options.baseline]] as Array<[string, string]>) : []), ['current', tarball]];
 	try {
 		for (const variant of options.variants) {
 			for (const mode of options.modes) {
-				log(`starting n8n (${mode}, ${variant}${Object.keys(VARIANTS[variant]).length ? `: ${Object.entries(VARIANTS[variant]).map(([name, value]) => `${name}=${value}`).join(' ')}` : ''})`);
-				target = await startTarget(mode, VARIANTS[variant], install, postgres, tarball);
-				try {
-					rows.push(...(await benchTarget(mode, variant, target, emulator, options, log)));
-				} finally {
-					await target.stop();
-					target = undefined;
+				for (const [build, packed] of builds) {
+					log(`starting n8n (${build} build, ${mode}, ${variant}${Object.keys(VARIANTS[variant]).length ? `: ${Object.entries(VARIANTS[variant]).map(([name, value]) => `${name}=${value}`).join(' ')}` : ''})`);
+					target = await startTarget(mode, VARIANTS[variant], install, postgres, packed);
+					try {
+						rows.push(...(await benchTarget(build, mode, variant, target, emulator, options, log)));
+					} finally {
+						await target.stop();
+						target = undefined;
+					}
 				}
 			}
 		}
