@@ -525,9 +525,11 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 		const markedRepeat = (txHash: string) => finished.some((run) => run.items.some((item) => item.txHash === txHash && item.catchUp === true && item.possibleRepeat === true));
 		const allowed = (txHash: string) => ((sentAgain.has(txHash) || markedRepeat(txHash)) && runsOfTx(finished, txHash) === 2 ? 2 : 1);
 		expect(sent.filter((txHash) => runsOfTx(finished, txHash) !== allowed(txHash)).map(explain)).toEqual([]);
-		// Those n8n answered "starting up" (acknowledged, nothing run) ran in a catch-up, as new.
+		// Those n8n answered "starting up" (acknowledged, nothing run) ran once, in a catch-up. One made
+		// within seconds of the stopped process's last write of the position may say possibleRepeat: it
+		// falls in the window the position keeps open for that process (the record cannot tell when it stopped).
 		for (const txHash of startingUp) {
-			expect({ txHash, caughtUp: finished.filter((run) => run.items.some((item) => item.txHash === txHash && item.catchUp === true && item.possibleRepeat !== true)).length }).toEqual({ txHash, caughtUp: 1 });
+			expect({ txHash, caughtUp: finished.filter((run) => run.items.some((item) => item.txHash === txHash && item.catchUp === true)).length }).toEqual({ txHash, caughtUp: 1 });
 		}
 		if (holdStartUp) expect(startingUp.length).toBeGreaterThan(0);
 		// n8n creates an execution before it queues it: one a stop cuts off in between would stay
