@@ -7,6 +7,7 @@ import type { DeliveryAttempt } from '../harness/emulatorControl';
 import { TRIGGER_NODE_NAME } from '../harness/names';
 import { waitFor } from '../harness/wait';
 import { listenForLiveTransfer, nextExecution, testWebhooksOf } from './helpers/executeStep';
+import { recordedAsRun } from './helpers/position';
 import { publicationSettled, settledExecutions } from './helpers/settled';
 import { startStack, type Stack } from './helpers/stack';
 import { addresses, triggerWorkflow } from './helpers/workflows';
@@ -149,6 +150,10 @@ describe('the Address Activity Trigger in n8n', () => {
 		expect(attemptsBefore.length).toBeGreaterThan(0);
 		expect(attemptsBefore.every((attempt) => attempt.outcome === 'delivered' && attempt.statusCode === 200)).toBe(true);
 
+		// A restart a while after the last run: what ran is in the trigger's durable position (a
+		// restart within its second is restart.test.ts's case, where n8n 1.x may repeat, marked).
+		await recordedAsRun(stack, workflow, CHAIN, [...new Set(attemptsBefore.map(txHashOf))]);
+
 		let whileDown: { txHash: string } | undefined;
 		await stack.restartN8n(async () => {
 			whileDown = await stack.control.activity({ chainId: CHAIN, from: ALICE, to: STRANGER, value: '700000000000000000' });
@@ -184,16 +189,24 @@ describe('the Address Activity Trigger in n8n', () => {
 			expect.objectContaining({ direction: 'out', monitoredAddress: BOB, txHash: tx.txHash }),
 		]);
 
-		// One run per message, before and after the restart; the acknowledged ones were not sent again.
+		// One run per transfer, before and after the restart; the acknowledged messages were not sent
+		// again. The transfer sent while n8n was down runs from the service's retry, or (n8n 1.x,
+		// whose start-up activation catches up from where the trigger stopped) from that catch-up,
+		// marked catchUp, and its retry is then acknowledged without a second run.
 		const runs = new Map<string, number>();
 		for (const summary of all) {
-			const messageId = String(nodeOutput(await stack.getExecution(summary.id), TRIGGER)[0].messageId);
-			runs.set(messageId, (runs.get(messageId) ?? 0) + 1);
+			const [item] = nodeOutput(await stack.getExecution(summary.id), TRIGGER);
+			const fromCatchUp = String(item.messageId).startsWith('catch-up:');
+			expect({ txHash: item.txHash, catchUp: item.catchUp === true }).toEqual({
+				txHash: fromCatchUp ? whileDown!.txHash : item.txHash,
+				catchUp: fromCatchUp,
+			});
+			runs.set(String(item.txHash), (runs.get(String(item.txHash)) ?? 0) + 1);
 		}
 		const attemptsAfter = await stack.control.deliveries({ webhookId: webhook.id });
 		const messageIds = new Set(attemptsAfter.map((attempt) => attempt.messageId));
 		expect(messageIds.size).toBe(runsBefore.length + 2);
-		expect(new Set(runs.keys())).toEqual(messageIds);
+		expect(new Set(runs.keys())).toEqual(new Set(attemptsAfter.map(txHashOf)));
 		expect([...runs.values()].every((count) => count === 1)).toBe(true);
 		for (const earlier of attemptsBefore) {
 			expect(attemptsAfter.filter((attempt) => attempt.messageId === earlier.messageId)).toHaveLength(1);
