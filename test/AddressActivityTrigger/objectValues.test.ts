@@ -2,6 +2,7 @@
 // with its own toString, valueOf, __proto__ or constructor, which break string coercion): the
 // trigger answers at once, runs it when the fields it reads are readable, and otherwise
 // acknowledges it without a run, naming the field (the service would retry any other answer).
+import { randomBytes } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/memory/processMemory';
@@ -60,7 +61,10 @@ async function sendWith(field: string, value: unknown) {
 	const body = JSON.parse(genuine.rawBody.toString('utf8')) as IDataObject;
 	body.messageId = `object-values-${sent}`;
 	// Another transaction each time: the genuine one ran, and its copies are left out once recorded.
-	(body.event as { transaction: IDataObject }).transaction.txHash = `0x${sent.toString(16).padStart(64, '0')}`;
+	// Random, as real hashes are: the durable position keys a block's transactions by their first 16
+	// digits, and zero-padded counters (0x00…00, 0x00…01) share them, so once the first was recorded
+	// the later ones counted as run (on a busy machine, whose write came between two cases).
+	(body.event as { transaction: IDataObject }).transaction.txHash = `0x${randomBytes(32).toString('hex')}`;
 	sent++;
 	const parts = field.split('.');
 	let target = body as Record<string, unknown>;
