@@ -111,8 +111,6 @@ const TESTED_BY_SUITE: Record<string, string> = {
 const LANDING_ALONGSIDE = [
 	// Issue 33: the catch-up position kept across restarts.
 	'nodes/AddressActivityTrigger/catchUp/flush.ts',
-	'nodes/AddressActivityTrigger/memory/positionMemory.ts',
-	'nodes/AddressActivityTrigger/memory/publications.ts',
 	'nodes/AddressActivityTrigger/receive/liveRunRecord.ts',
 	'nodes/AddressActivityTrigger/staticData/positionRequests.ts',
 ];
