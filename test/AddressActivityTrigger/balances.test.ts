@@ -6,36 +6,23 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/memory/processMemory';
 import { addressHistory, nativeSum, tokenSum, units } from '../harness/chainHistory';
 import { randomAddress } from '../harness/fixtures';
-import { TriggerHarness, type ReceivedDelivery } from '../harness/trigger';
+import type { ReceivedDelivery, TriggerHarness } from '../harness/trigger';
 import { waitFor } from '../harness/wait';
-import { FUJI, USDC, startWithReceiver, triggerParameters, type EmulatorWithReceiver } from './support';
+import { FUJI, USDC, triggerParameters, useTriggerStack } from './support';
 
 const AVAX = 10n ** 18n;
 const TOKEN = { address: USDC, name: 'USD Coin', symbol: 'USDC', decimals: 6 };
 const PUNKS = { address: '0x7a9fe22691c811ea339d9b73150e6911a5343dca', name: 'Punks', symbol: 'PUNK' };
 
-let stack: EmulatorWithReceiver;
-let key: string;
+// Retries after 10 s come after 10 ms.
+const stack = useTriggerStack();
 let treasury: string;
 let funder: string;
 let payee: string;
 
-beforeAll(async () => {
-	// Retries after 10 s come after 10 ms.
-	stack = await startWithReceiver({ timeScale: 1000 });
-});
-
-afterAll(async () => {
-	await stack.close();
-});
-
 beforeEach(async () => {
-	forgetProcessMemory();
-	key = (await stack.control.createKey({ plan: 'paid' })).key;
-	await stack.control.clearFaults();
 	[treasury, funder, payee] = [randomAddress(), randomAddress(), randomAddress()];
 	// Funded before any webhook watches it: 100 AVAX and 20,000 USDC.
 	await stack.control.activity({ chainId: FUJI, from: funder, to: treasury, value: String(100n * AVAX) });
@@ -44,19 +31,11 @@ beforeEach(async () => {
 
 afterEach(async () => {
 	stack.receiver.harness = undefined;
-	const { body } = await stack.control.service<{ webhooks: Array<{ id: string }> }>(key, 'GET', '/v1/webhooks?pageSize=100');
-	for (const webhook of body.webhooks) await stack.control.service(key, 'DELETE', `/v1/webhooks/${webhook.id}`);
+	for (const webhook of await stack.accountWebhooks()) await stack.control.service(stack.key, 'DELETE', `/v1/webhooks/${webhook.id}`);
 });
 
 async function activeTrigger(balances: INodeParameters, overrides: INodeParameters = {}): Promise<TriggerHarness> {
-	const trigger = new TriggerHarness({
-		parameters: triggerParameters({ addresses: treasury, balances, ...overrides }),
-		credentials: { apiKey: key, baseUrl: stack.emulator.url },
-		publicUrl: stack.receiverUrl,
-	});
-	stack.receiver.harness = trigger;
-	await trigger.activate();
-	return trigger;
+	return await stack.publishedTrigger(triggerParameters({ addresses: treasury, balances, ...overrides }));
 }
 
 /** The deliveries of a transaction so far, in order. */
@@ -92,7 +71,7 @@ async function balanceReads(): Promise<string[]> {
 	return requests.map((request) => `${request.path.split(':').pop()}@${request.query.blockNumber ?? 'newest'}`);
 }
 
-const credentials = () => ({ apiKey: key, baseUrl: stack.emulator.url });
+const credentials = () => stack.credentials();
 
 describe('Include Balance After', () => {
 	it("puts the monitored address's balance after each transfer's block on its item, as the emulator's transfers add up to; one read per address, asset and block", async () => {

@@ -5,10 +5,8 @@
 import { AbiCoder, id } from 'ethers';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/memory/processMemory';
-import type { EmulatorWebhook } from '../harness/emulatorControl';
 import { TriggerHarness, type ReceivedDelivery } from '../harness/trigger';
-import { ALICE, CAROL, FUJI, USDC, startWithReceiver, triggerParameters, type EmulatorWithReceiver } from './support';
+import { ALICE, CAROL, FUJI, USDC, triggerParameters, useTriggerStack } from './support';
 
 const coder = AbiCoder.defaultAbiCoder();
 const PAIR = '0xa478c2975ab1ea89e8196811f51a7b7ade33eb11';
@@ -28,22 +26,8 @@ const swapLog = (amountOut: bigint) => ({
 const syncLog = { address: PAIR, topics: [SYNC_TOPIC], data: coder.encode(['uint112', 'uint112'], [BigInt(10) ** BigInt(24), 42]) };
 const otherLog = { address: USDC, topics: [TRANSFER_TOPIC, topicOf(PAIR), topicOf(ALICE)], data: coder.encode(['uint256'], [7]) };
 
-let stack: EmulatorWithReceiver;
-let key: string;
+const stack = useTriggerStack();
 let trigger: TriggerHarness | undefined;
-
-beforeAll(async () => {
-	stack = await startWithReceiver({ timeScale: 1000 });
-});
-
-afterAll(async () => {
-	await stack.close();
-});
-
-beforeEach(async () => {
-	forgetProcessMemory();
-	key = (await stack.control.createKey({ plan: 'paid' })).key;
-});
 
 afterEach(async () => {
 	await trigger?.deactivate();
@@ -55,15 +39,10 @@ const eventParameters = (overrides: INodeParameters = {}) =>
 	triggerParameters({ addresses: ALICE, output: 'decodedEvents', eventDefinitions: `${SWAP}\n${SYNC}`, ...overrides });
 
 async function activate(parameters: INodeParameters): Promise<TriggerHarness> {
-	trigger = new TriggerHarness({ parameters, credentials: { apiKey: key, baseUrl: stack.emulator.url }, publicUrl: stack.receiverUrl });
-	// Set first: activation's own catch-up request comes through the receiver too.
-	stack.receiver.harness = trigger;
+	// The receiver hands it requests before it is published: activation's own catch-up request comes through the receiver too.
+	trigger = stack.trigger(parameters);
 	await trigger.activate();
 	return trigger;
-}
-
-async function accountWebhooks(): Promise<EmulatorWebhook[]> {
-	return (await stack.control.service<{ webhooks: EmulatorWebhook[] }>(key, 'GET', '/v1/webhooks?pageSize=100')).body.webhooks;
 }
 
 async function deliver(activity: IDataObject): Promise<ReceivedDelivery> {
@@ -77,7 +56,7 @@ const itemsOf = (delivery: ReceivedDelivery) => (delivery.outcome?.items ?? []).
 describe('Decoded Events', () => {
 	it("asks the service for the defined events only, with logs, whatever Include Logs says", async () => {
 		await activate(eventParameters({ includeLogs: false }));
-		const [webhook] = await accountWebhooks();
+		const [webhook] = await stack.accountWebhooks();
 		expect(webhook.includeLogs).toBe(true);
 		expect([...(webhook.metadata.eventSignatures ?? [])].sort()).toEqual([SWAP_TOPIC, SYNC_TOPIC].sort());
 	});
@@ -117,7 +96,7 @@ describe('Decoded Events', () => {
 
 	it('keeps logs of no definition as delivered when asked, and then receives all activity', async () => {
 		await activate(eventParameters({ unmatchedLogs: 'keepRaw', eventDefinitions: SWAP }));
-		const [webhook] = await accountWebhooks();
+		const [webhook] = await stack.accountWebhooks();
 		expect(webhook.metadata.eventSignatures ?? []).toEqual([]);
 		const delivery = await deliver({ logs: [otherLog, swapLog(BigInt(1))] });
 		expect(itemsOf(delivery).map((item) => [item.event, item.decoded, item.problem === null])).toEqual([
@@ -178,22 +157,22 @@ describe('Decoded Events', () => {
 
 	it('asks for no event filter when an event is anonymous (its logs have no topic0 to filter by)', async () => {
 		await activate(eventParameters({ eventDefinitions: `${SWAP}\nevent Ping(address indexed from, uint64 nonce) anonymous` }));
-		const [webhook] = await accountWebhooks();
+		const [webhook] = await stack.accountWebhooks();
 		expect({ includeLogs: webhook.includeLogs, eventSignatures: webhook.metadata.eventSignatures ?? [] }).toEqual({ includeLogs: true, eventSignatures: [] });
 	});
 
 	it('gives Event Signatures, when given, as the filter instead', async () => {
 		await activate(eventParameters({ eventSignatures: 'Transfer(address,address,uint256)' }));
-		const [webhook] = await accountWebhooks();
+		const [webhook] = await stack.accountWebhooks();
 		expect(webhook.metadata.eventSignatures).toEqual([TRANSFER_TOPIC]);
 	});
 
 	it('replaces the webhook when the definitions change the events asked for', async () => {
 		const first = await activate(eventParameters({ eventDefinitions: SWAP }));
-		const [old] = await accountWebhooks();
+		const [old] = await stack.accountWebhooks();
 		first.setParameters(eventParameters());
 		await first.activate();
-		const webhooks = await accountWebhooks();
+		const webhooks = await stack.accountWebhooks();
 		expect(webhooks).toHaveLength(1);
 		expect(webhooks[0].id).not.toBe(old.id);
 		expect([...(webhooks[0].metadata.eventSignatures ?? [])].sort()).toEqual([SWAP_TOPIC, SYNC_TOPIC].sort());
@@ -203,20 +182,20 @@ describe('Decoded Events', () => {
 		await stack.control.clearRequests();
 		const bad = new TriggerHarness({
 			parameters: eventParameters({ eventDefinitions: `${SWAP}\nevent Sync(uint112 reserve0, uint113 reserve1)` }),
-			credentials: { apiKey: key, baseUrl: stack.emulator.url },
+			credentials: stack.credentials(),
 			publicUrl: stack.receiverUrl,
 		});
 		await expect(bad.activate()).rejects.toThrow(
 			'Invalid Event Definitions: line 2 of the event definitions ("event Sync(uint112 reserve0, uint113 reserve1)"): "uint113" is not a type: uintN takes a size in bits from 8 to 256, a multiple of 8',
 		);
 		expect(await stack.control.requests()).toEqual([]);
-		expect(await accountWebhooks()).toEqual([]);
+		expect(await stack.accountWebhooks()).toEqual([]);
 	});
 
 	it('stops activation when no event is defined', async () => {
-		const none = new TriggerHarness({ parameters: eventParameters({ eventDefinitions: '  ' }), credentials: { apiKey: key, baseUrl: stack.emulator.url }, publicUrl: stack.receiverUrl });
+		const none = new TriggerHarness({ parameters: eventParameters({ eventDefinitions: '  ' }), credentials: stack.credentials(), publicUrl: stack.receiverUrl });
 		await expect(none.activate()).rejects.toThrow('Invalid Event Definitions: give at least one event definition');
-		expect(await accountWebhooks()).toEqual([]);
+		expect(await stack.accountWebhooks()).toEqual([]);
 	});
 });
 
@@ -234,7 +213,7 @@ describe('Decoded Events with a catch-up', () => {
 					message: expect.stringMatching(/^Chain data carries no logs: the events of blocks \d+ to \d+ \(the gap\) cannot be decoded and are not put out$/),
 					fromBlock: expect.any(Number),
 					toBlock: expect.any(Number),
-					webhookId: (await accountWebhooks())[0].id,
+					webhookId: (await stack.accountWebhooks())[0].id,
 				},
 			],
 		]);

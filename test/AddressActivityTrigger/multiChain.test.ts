@@ -6,36 +6,19 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/memory/processMemory';
-import type { EmulatorWebhook } from '../harness/emulatorControl';
-import { TriggerHarness, type ReceivedDelivery } from '../harness/trigger';
+import type { ReceivedDelivery, TriggerHarness } from '../harness/trigger';
 import { waitFor } from '../harness/wait';
-import { ALICE, BOB, CAROL, FUJI, chainStateOf, recordedAsRun, startWithReceiver, triggerParameters, withoutPosition, type EmulatorWithReceiver } from './support';
+import { ALICE, BOB, CAROL, FUJI, chainStateOf, recordedAsRun, triggerParameters, useTriggerStack, withoutPosition } from './support';
 
 const C_CHAIN = '43114';
 
-let stack: EmulatorWithReceiver;
-let key: string;
-
-beforeAll(async () => {
-	// Retries after 10 s come after 10 ms.
-	stack = await startWithReceiver({ timeScale: 1000 });
-});
-
-afterAll(async () => {
-	await stack.close();
-});
-
-beforeEach(async () => {
-	forgetProcessMemory();
-	// Each test gets its own account, so the webhooks listed are its own.
-	key = (await stack.control.createKey({ plan: 'paid' })).key;
-	await stack.control.clearFaults();
-});
+// Retries after 10 s come after 10 ms; each test gets its own account, so the webhooks listed are its own.
+const stack = useTriggerStack();
 
 afterEach(async () => {
 	stack.receiver.harness = undefined;
 	// Whatever a failed test left registered must not deliver into the next one.
-	for (const webhook of await accountWebhooks()) await stack.control.service(key, 'DELETE', `/v1/webhooks/${webhook.id}`);
+	for (const webhook of await stack.accountWebhooks()) await stack.control.service(stack.key, 'DELETE', `/v1/webhooks/${webhook.id}`);
 });
 
 /** Version 3 parameters watching Fuji and the C-Chain (or the chains given). */
@@ -46,25 +29,12 @@ function chainsParameters(chainIds: unknown = [FUJI, C_CHAIN], overrides: INodeP
 }
 
 function harness(parameters: INodeParameters, options: { typeVersion?: number; staticData?: IDataObject } = {}): TriggerHarness {
-	const trigger = new TriggerHarness({
-		parameters,
-		credentials: { apiKey: key, baseUrl: stack.emulator.url },
-		publicUrl: stack.receiverUrl,
-		typeVersion: options.typeVersion ?? 3,
-		staticData: options.staticData,
-	});
-	stack.receiver.harness = trigger;
-	return trigger;
-}
-
-async function accountWebhooks(): Promise<EmulatorWebhook[]> {
-	const { body } = await stack.control.service<{ webhooks: EmulatorWebhook[] }>(key, 'GET', '/v1/webhooks?pageSize=100');
-	return body.webhooks;
+	return stack.trigger(parameters, { typeVersion: options.typeVersion ?? 3, staticData: options.staticData });
 }
 
 /** The account's webhooks as "chain status", sorted. */
 async function webhooksByChain(): Promise<string[]> {
-	return (await accountWebhooks()).map((webhook) => `${webhook.chainId} ${webhook.status}`).sort();
+	return (await stack.accountWebhooks()).map((webhook) => `${webhook.chainId} ${webhook.status}`).sort();
 }
 
 /** A native transfer on `chainId`; waits for its delivery unless told it will not come. */
@@ -84,7 +54,7 @@ describe('a trigger watching two chains', () => {
 	it('registers one webhook per chain at its one URL, and records each under its chain', async () => {
 		const trigger = harness(chainsParameters());
 		await trigger.activate();
-		const webhooks = await accountWebhooks();
+		const webhooks = await stack.accountWebhooks();
 		expect(webhooks.map((webhook) => [webhook.chainId, webhook.url, webhook.status]).sort()).toEqual([
 			[FUJI, trigger.webhookUrl(), 'active'],
 			[C_CHAIN, trigger.webhookUrl(), 'active'],
@@ -97,7 +67,7 @@ describe('a trigger watching two chains', () => {
 		const trigger = harness(chainsParameters());
 		await trigger.activate();
 		await trigger.deactivate();
-		expect(await accountWebhooks()).toEqual([]);
+		expect(await stack.accountWebhooks()).toEqual([]);
 		expect(chainStateOf(trigger, FUJI).webhookId).toBeUndefined();
 		expect(chainStateOf(trigger, C_CHAIN).webhookId).toBeUndefined();
 	});
@@ -107,18 +77,18 @@ describe('a trigger watching two chains', () => {
 		await trigger.activate();
 		trigger.setParameters(chainsParameters(['not a chain'], { addresses: 'not an address' }));
 		await trigger.deactivate();
-		expect(await accountWebhooks()).toEqual([]);
+		expect(await stack.accountWebhooks()).toEqual([]);
 	});
 
 	it('sets both webhooks inactive with On Deactivation "Keep", and active again at the next activation', async () => {
 		const trigger = harness(chainsParameters(undefined, { options: { onDeactivation: 'keep' } }));
 		await trigger.activate();
-		const ids = (await accountWebhooks()).map((webhook) => webhook.id).sort();
+		const ids = (await stack.accountWebhooks()).map((webhook) => webhook.id).sort();
 		await trigger.deactivate();
 		expect(await webhooksByChain()).toEqual([`${FUJI} inactive`, `${C_CHAIN} inactive`]);
 		await trigger.activate();
 		expect(await webhooksByChain()).toEqual([`${FUJI} active`, `${C_CHAIN} active`]);
-		expect((await accountWebhooks()).map((webhook) => webhook.id).sort()).toEqual(ids);
+		expect((await stack.accountWebhooks()).map((webhook) => webhook.id).sort()).toEqual(ids);
 		await trigger.delete();
 	});
 
@@ -126,18 +96,18 @@ describe('a trigger watching two chains', () => {
 		const trigger = harness(chainsParameters());
 		await trigger.activate();
 		expect(await trigger.checkExists()).toBe(true);
-		expect(await accountWebhooks()).toHaveLength(2);
+		expect(await stack.accountWebhooks()).toHaveLength(2);
 		await trigger.deactivate();
 	});
 
 	it('is not registered (checkExists false) while one chain misses its webhook, and activation re-creates only that one', async () => {
 		const trigger = harness(chainsParameters());
 		await trigger.activate();
-		const fuji = (await accountWebhooks()).find((webhook) => webhook.chainId === FUJI);
-		await stack.control.service(key, 'DELETE', `/v1/webhooks/${fuji?.id}`);
+		const fuji = (await stack.accountWebhooks()).find((webhook) => webhook.chainId === FUJI);
+		await stack.control.service(stack.key, 'DELETE', `/v1/webhooks/${fuji?.id}`);
 		expect(await trigger.checkExists()).toBe(false);
 		await trigger.create();
-		const after = await accountWebhooks();
+		const after = await stack.accountWebhooks();
 		expect(after.map((webhook) => webhook.chainId).sort()).toEqual([FUJI, C_CHAIN]);
 		expect(after.find((webhook) => webhook.chainId === C_CHAIN)?.id).toBe(chainStateOf(trigger, C_CHAIN).webhookId);
 		expect(after.find((webhook) => webhook.chainId === FUJI)?.id).not.toBe(fuji?.id);
@@ -158,7 +128,7 @@ describe('a trigger watching two chains', () => {
 		await stack.control.addFault({ method: 'POST', path: '/v1/webhooks', count: 1, skip: 1, status: 400 });
 		const trigger = harness(chainsParameters());
 		await expect(trigger.activate()).rejects.toThrow(/^Chain 43114: /);
-		expect(await accountWebhooks()).toEqual([]);
+		expect(await stack.accountWebhooks()).toEqual([]);
 		expect(chainStateOf(trigger, FUJI).webhookId).toBeUndefined();
 	});
 
@@ -250,20 +220,20 @@ describe('a workflow saved with one chain', () => {
 	it('keeps the webhook recorded in the single-chain static data of earlier versions, creating no second one', async () => {
 		const earlier = harness(triggerParameters(), { typeVersion: 2 });
 		await earlier.activate();
-		const [webhook] = await accountWebhooks();
+		const [webhook] = await stack.accountWebhooks();
 		// Static data as versions before several chains saved it.
 		const saved = { [`node:${earlier.node.name}`]: { webhookId: webhook.id, webhookUrl: earlier.webhookUrl(), chainId: FUJI, ownAddresses: [ALICE, BOB], catchUp: { mark: { block: 1, at: Date.now() } } } };
 		forgetProcessMemory();
 
 		const upgraded = harness(triggerParameters(), { typeVersion: 2, staticData: saved });
 		expect(await upgraded.checkExists()).toBe(true);
-		expect(await accountWebhooks()).toEqual([webhook]);
+		expect(await stack.accountWebhooks()).toEqual([webhook]);
 		expect(upgraded.state).toEqual({
 			chains: { [FUJI]: { webhookId: webhook.id, webhookUrl: upgraded.webhookUrl(), ownAddresses: [ALICE, BOB], catchUp: { mark: expect.any(Object) } } },
 		});
 		const { txHash } = await transfer(FUJI, CAROL, ALICE);
 		expect(json(upgraded.startedRuns).map((item) => [item.txHash, item.chainId])).toEqual([[txHash, FUJI]]);
 		await upgraded.deactivate();
-		expect(await accountWebhooks()).toEqual([]);
+		expect(await stack.accountWebhooks()).toEqual([]);
 	});
 });

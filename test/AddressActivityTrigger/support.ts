@@ -1,10 +1,12 @@
 /** Addresses, chain and parameters the trigger tests share. */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/memory/processMemory';
 import { ranKeys, readPosition, transactionKey } from '../../nodes/AddressActivityTrigger/staticData/position';
 import { startEmulator } from '../emulator';
-import { EmulatorControl } from '../harness/emulatorControl';
-import { DeliveryReceiver, type TriggerHarness } from '../harness/trigger';
+import type { AddressActivityCredentialData } from '../harness/credentials';
+import { EmulatorControl, type EmulatorWebhook } from '../harness/emulatorControl';
+import { DeliveryReceiver, TriggerHarness, type TriggerHarnessOptions } from '../harness/trigger';
 import { waitFor } from '../harness/wait';
 
 export const ALICE = '0x1111111111111111111111111111111111111111';
@@ -48,6 +50,80 @@ export async function startWithReceiver(options: Parameters<typeof startEmulator
 			await emulator.close();
 		},
 	};
+}
+
+/** What a trigger test works with: the file's emulator and receiver, and the test's own account. */
+export interface TriggerStack extends EmulatorWithReceiver {
+	/** The API key of this test's account (a paid one, made before each test, so the webhooks listed are its own). */
+	readonly key: string;
+	/** The credentials of this test's account. */
+	credentials(): AddressActivityCredentialData;
+	/** A trigger of this test's account whose webhook URL is the receiver's; the receiver hands it every request from now on. */
+	trigger(parameters: INodeParameters, options?: Omit<TriggerHarnessOptions, 'parameters' | 'credentials' | 'publicUrl'>): TriggerHarness;
+	/** trigger(), then published as n8n publishes a workflow (its webhook registered at the service, its catch-up request answered). */
+	publishedTrigger(parameters: INodeParameters, options?: Omit<TriggerHarnessOptions, 'parameters' | 'credentials' | 'publicUrl'>): Promise<TriggerHarness>;
+	/** The webhooks of this test's account at the service. */
+	accountWebhooks(): Promise<EmulatorWebhook[]>;
+}
+
+/**
+ * The set-up the trigger's emulator tests share, as jest hooks of the calling file: an emulator and
+ * a receiver for the file (started before all, stopped after all; the emulator's time scaled 1000x
+ * unless told otherwise, so a retry after 10 s comes after 10 ms) and, before each test, the process
+ * as just started (its memory forgotten), an account of its own and no faults left from the test before.
+ */
+export function useTriggerStack(options: Parameters<typeof startEmulator>[0] = { timeScale: 1000 }): TriggerStack {
+	let started: EmulatorWithReceiver | undefined;
+	let key: string | undefined;
+	const current = (): EmulatorWithReceiver => {
+		if (started === undefined) throw new Error('the trigger stack is used outside a test (it starts in beforeAll)');
+		return started;
+	};
+	beforeAll(async () => {
+		started = await startWithReceiver(options);
+	});
+	afterAll(async () => {
+		forgetProcessMemory();
+		await started?.close();
+		started = undefined;
+	});
+	beforeEach(async () => {
+		forgetProcessMemory();
+		key = (await current().control.createKey({ plan: 'paid' })).key;
+		await current().control.clearFaults();
+	});
+	const stack: TriggerStack = {
+		get emulator() {
+			return current().emulator;
+		},
+		get control() {
+			return current().control;
+		},
+		get receiver() {
+			return current().receiver;
+		},
+		get receiverUrl() {
+			return current().receiverUrl;
+		},
+		close: async () => await current().close(),
+		get key() {
+			if (key === undefined) throw new Error('the test account is made in beforeEach');
+			return key;
+		},
+		credentials: () => ({ apiKey: stack.key, baseUrl: current().emulator.url }),
+		trigger: (parameters, harnessOptions = {}) => {
+			const trigger = new TriggerHarness({ ...harnessOptions, parameters, credentials: stack.credentials(), publicUrl: current().receiverUrl });
+			current().receiver.harness = trigger;
+			return trigger;
+		},
+		publishedTrigger: async (parameters, harnessOptions) => {
+			const trigger = stack.trigger(parameters, harnessOptions);
+			await trigger.activate();
+			return trigger;
+		},
+		accountWebhooks: async () => (await current().control.service<{ webhooks: EmulatorWebhook[] }>(stack.key, 'GET', '/v1/webhooks?pageSize=100')).body.webhooks,
+	};
+	return stack;
 }
 
 /**

@@ -35,6 +35,42 @@ export async function startTestService(options: StartEmulatorOptions = {}): Prom
 	};
 }
 
+/**
+ * startTestService as jest hooks of the calling file: the emulator starts before its tests and
+ * stops after them; the service returned stands for it in every test.
+ */
+export function useTestService(options: StartEmulatorOptions = {}): TestService {
+	let started: TestService | undefined;
+	const current = (): TestService => {
+		if (started === undefined) throw new Error('the test service is used outside a test (it starts in beforeAll)');
+		return started;
+	};
+	beforeAll(async () => {
+		started = await startTestService(options);
+	});
+	afterAll(async () => {
+		await started?.close();
+		started = undefined;
+	});
+	return {
+		get emulator() {
+			return current().emulator;
+		},
+		get control() {
+			return current().control;
+		},
+		credentials: (key) => current().credentials(key),
+		newAccount: async (key) => await current().newAccount(key),
+		close: async () => await current().close(),
+	};
+}
+
+/** The addresses a webhook monitors, as the service lists them, in lower case and sorted. */
+export async function monitoredAddresses(credentials: AddressActivityCredentialData, webhookId: string): Promise<string[]> {
+	const webhook = await serviceCall<{ metadata: { addresses: string[] } }>(credentials, 'GET', `/v1/webhooks/${webhookId}`);
+	return webhook.metadata.addresses.map((address) => address.toLowerCase()).sort();
+}
+
 export function randomAddress(): string {
 	return `0x${randomBytes(20).toString('hex')}`;
 }

@@ -6,29 +6,14 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { forgetProcessMemory } from '../../../nodes/AddressActivityTrigger/memory/processMemory';
 import { logLines } from '../../harness/logger';
-import { TriggerHarness } from '../../harness/trigger';
+import type { TriggerHarness } from '../../harness/trigger';
 import { waitFor } from '../../harness/wait';
-import { ALICE, CAROL, FUJI, startWithReceiver, triggerParameters, type EmulatorWithReceiver } from '../support';
+import { ALICE, CAROL, FUJI, triggerParameters, useTriggerStack } from '../support';
 
-let stack: EmulatorWithReceiver;
-let key: string;
+const stack = useTriggerStack();
 /** The test's trigger: unpublished after the test even when it failed midway (its webhook would get the next test's deliveries). */
 let current: TriggerHarness | undefined;
-
-beforeAll(async () => {
-	stack = await startWithReceiver({ timeScale: 1000 });
-});
-
-afterAll(async () => {
-	await stack.close();
-});
-
-beforeEach(async () => {
-	forgetProcessMemory();
-	key = (await stack.control.createKey({ plan: 'paid' })).key;
-});
 
 afterEach(async () => {
 	jest.restoreAllMocks();
@@ -51,8 +36,7 @@ function expectEndedWithTheBudget(elapsedMs: number): void {
 }
 
 async function activeTrigger(parameters: INodeParameters = triggerParameters()): Promise<TriggerHarness> {
-	const trigger = new TriggerHarness({ parameters, credentials: { apiKey: key, baseUrl: stack.emulator.url }, publicUrl: stack.receiverUrl });
-	stack.receiver.harness = trigger;
+	const trigger = stack.trigger(parameters);
 	current = trigger;
 	await trigger.activate();
 	return trigger;

@@ -5,30 +5,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { resumeRequest } from '../../../nodes/shared/service/catchUpRequest';
-import { forgetProcessMemory } from '../../../nodes/AddressActivityTrigger/memory/processMemory';
 import { signedDelivery } from '../../harness/signing';
-import { TriggerHarness } from '../../harness/trigger';
-import { ALICE, BOB, CAROL, DAVE, FUJI, chainStateOf, recordedAsRun, startWithReceiver, triggerParameters, type EmulatorWithReceiver } from '../support';
+import type { TriggerHarness } from '../../harness/trigger';
+import { ALICE, BOB, CAROL, DAVE, FUJI, chainStateOf, recordedAsRun, triggerParameters, useTriggerStack } from '../support';
 
-let stack: EmulatorWithReceiver;
-let key: string;
+const stack = useTriggerStack();
 let trigger: TriggerHarness;
 let webhookId: string;
 
-beforeAll(async () => {
-	stack = await startWithReceiver({ timeScale: 1000 });
-});
-
-afterAll(async () => {
-	await stack.close();
-});
-
 beforeEach(async () => {
-	forgetProcessMemory();
-	key = (await stack.control.createKey({ plan: 'paid' })).key;
-	trigger = new TriggerHarness({ parameters: triggerParameters(), credentials: { apiKey: key, baseUrl: stack.emulator.url }, publicUrl: stack.receiverUrl });
-	stack.receiver.harness = trigger;
-	await trigger.activate();
+	trigger = await stack.publishedTrigger(triggerParameters());
 	webhookId = String(chainStateOf(trigger).webhookId);
 });
 
@@ -46,16 +32,16 @@ async function transfer(from: string, to: string, delivered: boolean): Promise<s
 
 /** The service turns the webhook off (as the free plan does after failed messages). */
 async function serviceDeactivates(): Promise<void> {
-	await stack.control.service(key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
+	await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
 }
 
 async function head(): Promise<number> {
-	const { body } = await stack.control.service<{ blocks: IDataObject[] }>(key, 'GET', `/v1/chains/${FUJI}/blocks?pageSize=1`);
+	const { body } = await stack.control.service<{ blocks: IDataObject[] }>(stack.key, 'GET', `/v1/chains/${FUJI}/blocks?pageSize=1`);
 	return Number(body.blocks[0].blockNumber);
 }
 
 async function resume(body: object = resumeRequest(webhookId, FUJI, 0), secret?: string) {
-	return await trigger.receive(signedDelivery(body, secret ?? (await stack.control.sharedSecret(key))));
+	return await trigger.receive(signedDelivery(body, secret ?? (await stack.control.sharedSecret(stack.key))));
 }
 
 function hashes(run: number): unknown[] {

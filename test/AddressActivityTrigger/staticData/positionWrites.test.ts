@@ -10,31 +10,17 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { forgetProcessMemory } from '../../../nodes/AddressActivityTrigger/memory/processMemory';
 import { resumeRequest } from '../../../nodes/shared/service/catchUpRequest';
 import { signedDelivery } from '../../harness/signing';
-import { TriggerHarness } from '../../harness/trigger';
+import type { TriggerHarness } from '../../harness/trigger';
 import { waitFor } from '../../harness/wait';
-import { ALICE, CAROL, FUJI, chainStateOf, recordedAsRun, startWithReceiver, triggerParameters, type EmulatorWithReceiver } from '../support';
+import { ALICE, CAROL, FUJI, chainStateOf, recordedAsRun, triggerParameters, useTriggerStack } from '../support';
 
-let stack: EmulatorWithReceiver;
-let key: string;
+const stack = useTriggerStack();
 let trigger: TriggerHarness;
 let webhookId: string;
 
-beforeAll(async () => {
-	stack = await startWithReceiver({ timeScale: 1000 });
-});
-
-afterAll(async () => {
-	forgetProcessMemory();
-	await stack.close();
-});
-
 beforeEach(async () => {
-	forgetProcessMemory();
 	stack.receiver.startingUp = false;
-	key = (await stack.control.createKey({ plan: 'paid' })).key;
-	trigger = new TriggerHarness({ parameters: triggerParameters({ addresses: ALICE }), credentials: { apiKey: key, baseUrl: stack.emulator.url }, publicUrl: stack.receiverUrl, persistence: 'n8n' });
-	stack.receiver.harness = trigger;
-	await trigger.activate();
+	trigger = await stack.publishedTrigger(triggerParameters({ addresses: ALICE }), { persistence: 'n8n' });
 	webhookId = String(chainStateOf(trigger).webhookId);
 });
 
@@ -60,18 +46,18 @@ async function recorded(...hashes: string[]): Promise<void> {
 
 /** The service turns the webhook off (as the free plan does after failed messages): nothing more is delivered. */
 async function serviceDeactivates(): Promise<void> {
-	await stack.control.service(key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
+	await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
 }
 
 async function head(): Promise<number> {
-	const { body } = await stack.control.service<{ blocks: IDataObject[] }>(key, 'GET', `/v1/chains/${FUJI}/blocks?pageSize=1`);
+	const { body } = await stack.control.service<{ blocks: IDataObject[] }>(stack.key, 'GET', `/v1/chains/${FUJI}/blocks?pageSize=1`);
 	return Number(body.blocks[0].blockNumber);
 }
 
 /** Webhook > Reactivate's catch-up request, up to the head now. */
 async function reactivate() {
 	const body = resumeRequest(webhookId, FUJI, await head());
-	return await trigger.receive(signedDelivery({ ...body, messageId: `${body.messageId}:${Date.now()}` }, await stack.control.sharedSecret(key)));
+	return await trigger.receive(signedDelivery({ ...body, messageId: `${body.messageId}:${Date.now()}` }, await stack.control.sharedSecret(stack.key)));
 }
 
 const json = (run: INodeExecutionData[]) => run.map((item) => item.json);

@@ -1,20 +1,8 @@
 // Address > Add against the emulator through n8n-core's execution engine; many items: addressChanges.test.ts.
-import { byId, createWebhook, fromList, randomAddress, serviceCall, startTestService } from '../../../harness/fixtures';
-import type { TestService } from '../../../harness/fixtures';
+import { byId, createWebhook, fromList, monitoredAddresses, randomAddress, useTestService } from '../../../harness/fixtures';
 import { runNode } from '../../../harness/runNode';
 
-let service: TestService;
-beforeAll(async () => {
-	service = await startTestService();
-});
-afterAll(async () => {
-	await service.close();
-});
-
-async function monitored(credentials: { apiKey: string; baseUrl: string }, id: string): Promise<string[]> {
-	const webhook = await serviceCall<{ metadata: { addresses: string[] } }>(credentials, 'GET', `/v1/webhooks/${id}`);
-	return webhook.metadata.addresses.map((address) => address.toLowerCase()).sort();
-}
+const service = useTestService();
 
 describe('Address > Add', () => {
 	it('adds new addresses and reports those already present', async () => {
@@ -41,7 +29,7 @@ describe('Address > Add', () => {
 			addedAddresses: [a, b],
 			alreadyPresentAddresses: [existing.toUpperCase().replace('0X', '0x')],
 		});
-		expect(await monitored(credentials, webhook.id)).toEqual([existing, a, b].sort());
+		expect(await monitoredAddresses(credentials, webhook.id)).toEqual([existing, a, b].sort());
 	});
 
 	it('sends large lists in batches of the chosen size, and only what is missing', async () => {

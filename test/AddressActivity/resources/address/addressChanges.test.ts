@@ -2,22 +2,10 @@
 // list and batched writes, so the requests do not grow with the number of items.
 import type { INodeParameters } from 'n8n-workflow';
 
-import { byId, createWebhook, randomAddress, serviceCall, startTestService } from '../../../harness/fixtures';
-import type { TestService } from '../../../harness/fixtures';
+import { byId, createWebhook, monitoredAddresses, randomAddress, serviceCall, useTestService } from '../../../harness/fixtures';
 import { runNode } from '../../../harness/runNode';
 
-let service: TestService;
-beforeAll(async () => {
-	service = await startTestService();
-});
-afterAll(async () => {
-	await service.close();
-});
-
-async function monitored(credentials: { apiKey: string; baseUrl: string }, id: string): Promise<string[]> {
-	const webhook = await serviceCall<{ metadata: { addresses: string[] } }>(credentials, 'GET', `/v1/webhooks/${id}`);
-	return webhook.metadata.addresses.map((address) => address.toLowerCase());
-}
+const service = useTestService();
 
 const requestLines = async () => (await service.control.requests()).map((request) => `${request.method} ${request.path.split('?')[0]}`);
 
@@ -46,7 +34,7 @@ describe('Address > Add over many items', () => {
 			addedAddresses: [wallets[7]],
 			alreadyPresentAddresses: [],
 		});
-		expect((await monitored(credentials, webhook.id)).length).toBe(1300);
+		expect((await monitoredAddresses(credentials, webhook.id)).length).toBe(1300);
 	});
 
 	it('applies items in order (an address two items add counts as added once), matches case-insensitively, and a second run changes nothing', async () => {
@@ -71,7 +59,7 @@ describe('Address > Add over many items', () => {
 			[0, 1],
 		]);
 		expect(await requestLines()).toEqual([`GET /v1/webhooks/${webhook.id}`]);
-		expect((await monitored(credentials, webhook.id)).sort()).toEqual([present, shared, items[2].addresses[0]].map((a) => a.toLowerCase()).sort());
+		expect((await monitoredAddresses(credentials, webhook.id)).sort()).toEqual([present, shared, items[2].addresses[0]].map((a) => a.toLowerCase()).sort());
 	});
 
 	it('groups items per webhook: one read and one write each', async () => {
@@ -89,7 +77,7 @@ describe('Address > Add over many items', () => {
 			[`GET /v1/webhooks/${one.id}`, `PATCH /v1/webhooks/${one.id}/addresses`, `GET /v1/webhooks/${two.id}`, `PATCH /v1/webhooks/${two.id}/addresses`].sort(),
 		);
 		expect(result.items.map((item) => item.json.webhookId)).toEqual(items.map((item) => item.webhook));
-		expect((await monitored(credentials, one.id)).length).toBe(11);
+		expect((await monitoredAddresses(credentials, one.id)).length).toBe(11);
 	});
 
 	it('when a later batch fails, the items sent before it succeed and the others say how far it got (Continue On Fail)', async () => {
@@ -106,7 +94,7 @@ describe('Address > Add over many items', () => {
 		expect(result.items.map((item) => item.json.added ?? 'error')).toEqual([2, 2, 'error']);
 		expect(result.items[2].json.error).toMatch(/^4 of 6 addresses were added before batch 3 failed: .*free plan allows at most 5 addresses.* \(item 3 was not fully added\)$/);
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect((await monitored(credentials, webhook.id)).length).toBe(5);
+		expect((await monitoredAddresses(credentials, webhook.id)).length).toBe(5);
 	});
 });
 
@@ -126,7 +114,7 @@ describe('Address > Remove over many items', () => {
 		expect(await requestLines()).toEqual([`GET /v1/webhooks/${webhook.id}`, `DELETE /v1/webhooks/${webhook.id}/addresses`]);
 		expect(result.items.map((item) => item.json.removed)).toEqual([...Array(40).fill(1), 0]);
 		expect(result.items[40].json).toMatchObject({ notFound: 1, totalAddresses: 10 });
-		expect((await monitored(credentials, webhook.id)).sort()).toEqual(addresses.slice(40).sort());
+		expect((await monitoredAddresses(credentials, webhook.id)).sort()).toEqual(addresses.slice(40).sort());
 	});
 });
 
@@ -135,13 +123,7 @@ describe('Address > Remove over many items', () => {
 // 100,000 are printed by `npm run bench:addresses`). The batching is the same: 500 per request.
 describe('a webhook with as many addresses as the plan allows', () => {
 	const ALLOWANCE = 2_500;
-	let full: TestService;
-	beforeAll(async () => {
-		full = await startTestService({ paidAddressLimit: ALLOWANCE });
-	});
-	afterAll(async () => {
-		await full.close();
-	});
+	const full = useTestService({ paidAddressLimit: ALLOWANCE });
 	const lines = async () => (await full.control.requests()).map((request) => `${request.method} ${request.path.split('?')[0]}`);
 
 	it('is created with the first batch in the body and the rest in batches, and Get Many reads it back in one request', async () => {
@@ -231,6 +213,6 @@ describe('several items, one with a bad address', () => {
 			1,
 			'Invalid Addresses in item 3: "not-an-address" is not a valid address (expected 0x followed by 40 hexadecimal characters)',
 		]);
-		expect(await monitored(credentials, webhook.id)).toEqual(expect.arrayContaining([input[0].address, input[1].address]));
+		expect(await monitoredAddresses(credentials, webhook.id)).toEqual(expect.arrayContaining([input[0].address, input[1].address]));
 	});
 });

@@ -1,15 +1,8 @@
 // Address > Get Many against the emulator through n8n-core's execution engine.
-import { byId, createWebhook, randomAddress, startTestService } from '../../../harness/fixtures';
-import type { TestService } from '../../../harness/fixtures';
+import { byId, createWebhook, randomAddress, useTestService } from '../../../harness/fixtures';
 import { runNode } from '../../../harness/runNode';
 
-let service: TestService;
-beforeAll(async () => {
-	service = await startTestService();
-});
-afterAll(async () => {
-	await service.close();
-});
+const service = useTestService();
 
 describe('Address > Get Many', () => {
 	it('lists monitored addresses, one item each, with Return All and with a Limit', async () => {

@@ -1,20 +1,8 @@
 // Address > Remove against the emulator through n8n-core's execution engine; many items: addressChanges.test.ts.
-import { byId, createWebhook, randomAddress, serviceCall, startTestService } from '../../../harness/fixtures';
-import type { TestService } from '../../../harness/fixtures';
+import { byId, createWebhook, monitoredAddresses, randomAddress, useTestService } from '../../../harness/fixtures';
 import { runNode } from '../../../harness/runNode';
 
-let service: TestService;
-beforeAll(async () => {
-	service = await startTestService();
-});
-afterAll(async () => {
-	await service.close();
-});
-
-async function monitored(credentials: { apiKey: string; baseUrl: string }, id: string): Promise<string[]> {
-	const webhook = await serviceCall<{ metadata: { addresses: string[] } }>(credentials, 'GET', `/v1/webhooks/${id}`);
-	return webhook.metadata.addresses.map((address) => address.toLowerCase()).sort();
-}
+const service = useTestService();
 
 describe('Address > Remove', () => {
 	it('removes monitored addresses and reports those that were not monitored', async () => {
@@ -39,7 +27,7 @@ describe('Address > Remove', () => {
 			removedAddresses: [a, c],
 			notFoundAddresses: [stranger],
 		});
-		expect(await monitored(credentials, webhook.id)).toEqual([b]);
+		expect(await monitoredAddresses(credentials, webhook.id)).toEqual([b]);
 	});
 
 	it('removes in batches', async () => {

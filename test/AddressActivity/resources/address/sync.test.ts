@@ -2,25 +2,13 @@
 // its list and only the difference sent, against the emulator through n8n-core's execution engine.
 import type { INodeParameters } from 'n8n-workflow';
 
-import { byId, createWebhook, randomAddress, serviceCall, startTestService } from '../../../harness/fixtures';
-import type { TestService } from '../../../harness/fixtures';
+import { byId, createWebhook, monitoredAddresses, randomAddress, useTestService } from '../../../harness/fixtures';
 import { runNode } from '../../../harness/runNode';
 
-let service: TestService;
-beforeAll(async () => {
-	service = await startTestService();
-});
-afterAll(async () => {
-	await service.close();
-});
+const service = useTestService();
 afterEach(async () => {
 	await service.control.clearFaults();
 });
-
-async function monitored(credentials: { apiKey: string; baseUrl: string }, id: string): Promise<string[]> {
-	const webhook = await serviceCall<{ metadata: { addresses: string[] } }>(credentials, 'GET', `/v1/webhooks/${id}`);
-	return webhook.metadata.addresses.map((address) => address.toLowerCase());
-}
 
 const requestLines = async () => (await service.control.requests()).map((request) => `${request.method} ${request.path.split('?')[0]}`);
 
@@ -49,7 +37,7 @@ describe('Address > Sync', () => {
 		expect(result.items[0].json).toMatchObject({ webhookId: webhook.id, dryRun: false, added: 150, removed: 200, kept: 300, totalAddresses: 450, listsCut: true });
 		expect(result.items[0].json.addedAddresses).toEqual(fresh.slice(0, 100));
 		expect(result.items[0].pairedItem).toEqual(items.map((_, item) => ({ item })));
-		expect((await monitored(credentials, webhook.id)).sort()).toEqual([...keep, ...fresh].sort());
+		expect((await monitoredAddresses(credentials, webhook.id)).sort()).toEqual([...keep, ...fresh].sort());
 	});
 
 	it('with Dry Run reports the difference and changes nothing', async () => {
@@ -71,7 +59,7 @@ describe('Address > Sync', () => {
 			listsCut: false,
 		});
 		expect(await requestLines()).toEqual([`GET /v1/webhooks/${webhook.id}`]);
-		expect((await monitored(credentials, webhook.id)).sort()).toEqual([a, b].sort());
+		expect((await monitoredAddresses(credentials, webhook.id)).sort()).toEqual([a, b].sort());
 	});
 
 	it('refuses to empty a webhook from an empty list unless Allow Removing All is on', async () => {
@@ -79,11 +67,11 @@ describe('Address > Sync', () => {
 		const webhook = await createWebhook(credentials, { metadata: { addresses: [randomAddress(), randomAddress()] } });
 		const refused = await runNode({ credentials, items: [{ address: '' }], parameters: sync(webhook.id) });
 		expect(refused.error?.message).toBe(`Sync was given no addresses for webhook ${webhook.id}: it would stop monitoring all 2 addresses`);
-		expect(await monitored(credentials, webhook.id)).toHaveLength(2);
+		expect(await monitoredAddresses(credentials, webhook.id)).toHaveLength(2);
 
 		const emptied = await runNode({ credentials, items: [{ address: '' }], parameters: sync(webhook.id, { allowEmpty: true }) });
 		expect(emptied.items[0].json).toMatchObject({ added: 0, removed: 2, totalAddresses: 0 });
-		expect(await monitored(credentials, webhook.id)).toEqual([]);
+		expect(await monitoredAddresses(credentials, webhook.id)).toEqual([]);
 	});
 
 	it('fails one bad item before any request, naming it', async () => {
@@ -110,7 +98,7 @@ describe('Address > Sync', () => {
 			[first.id, 1, 1, [{ item: 0 }, { item: 2 }]],
 			[second.id, 0, 1, { item: 1 }],
 		]);
-		expect((await monitored(credentials, first.id)).sort()).toEqual([a, c].sort());
+		expect((await monitoredAddresses(credentials, first.id)).sort()).toEqual([a, c].sort());
 	});
 
 	it('says how far it got when removing fails after the additions went through', async () => {
@@ -120,6 +108,6 @@ describe('Address > Sync', () => {
 		await service.control.addFault({ method: 'DELETE', path: `/v1/webhooks/${webhook.id}/addresses`, count: 1, status: 400 });
 		const result = await runNode({ credentials, items: [{ address: b }, { address: c }], parameters: sync(webhook.id) });
 		expect(result.error?.message).toMatch(/^Sync stopped while removing, after adding all 2 new addresses: /);
-		expect((await monitored(credentials, webhook.id)).sort()).toEqual([a, b, c].sort());
+		expect((await monitoredAddresses(credentials, webhook.id)).sort()).toEqual([a, b, c].sort());
 	});
 });
