@@ -110,7 +110,6 @@ const TESTED_BY_SUITE: Record<string, string> = {
  */
 const LANDING_ALONGSIDE = [
 	// Issue 33: the catch-up position kept across restarts.
-	'nodes/AddressActivityTrigger/receive/liveRunRecord.ts',
 	'nodes/AddressActivityTrigger/staticData/positionRequests.ts',
 ];
 
