@@ -58,7 +58,7 @@ export function catchUpRequestIn(body: unknown): OwnRequest | undefined {
 	if (isBlock(request.resume?.toBlock)) return { kind: 'resume', request: request as ResumeRequest };
 	const flush = request.flush;
 	if (typeof flush?.writer === 'string' && Array.isArray(flush.transactions) && flush.transactions.every(isFlushed)) return { kind: 'flush', request: request as FlushRequest };
-	if (typeof request.heal?.madeBefore === 'number') return { kind: 'heal', request: request as HealRequest };
+	if (typeof request.heal?.madeBefore === 'number' && (request.heal.toBlock === undefined || isBlock(request.heal.toBlock))) return { kind: 'heal', request: request as HealRequest };
 	const gap = request.catchUp;
 	if (isBlock(gap?.fromBlock) && isBlock(gap.toBlock) && Array.isArray(gap.seen)) return { kind: 'catchUp', request: request as CatchUpRequest };
 	return undefined;

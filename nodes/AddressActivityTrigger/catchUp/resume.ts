@@ -105,11 +105,14 @@ export async function receiveResume(context: IWebhookFunctions, received: Verifi
 
 /**
  * Answers a heal (a process that has just started): the catch-up from the durable position to the
- * head, of what was made before the process asked; later transactions come live.
+ * head when the process asked (or, when it could not read it, to the head now, of what was made
+ * before the process asked); later transactions come live.
  */
 export async function receiveHeal(context: IWebhookFunctions, received: VerifiedRequest<DeliveryParameters>, request: HealRequest): Promise<IWebhookResponseData> {
 	const refusal = await ownRequestRefusal(context, received, request, 'catch-up');
 	if (refusal !== undefined) return refusal;
+	// The head when the process asked: everything up to it, whatever its block times.
+	if (request.heal.toBlock !== undefined) return await catchUpTo(context, received, request, request.heal.toBlock);
 	let head: number;
 	try {
 		head = (await fetchHeadBlock(context, request.chainId, { deadline: Date.now() + HEAL_HEAD_MS })).number;

@@ -37,6 +37,27 @@ export interface PositionMemory {
 	heal: 'due' | 'underWay' | 'done';
 	/** When the last heal attempt failed (ms), so that the next one waits a little. */
 	healFailedAt: number;
+	/** For this process's last runs: block time minus arrival (ms), how far the chain's clock ran ahead of this machine's, less the delivery's delay. */
+	chainAhead: number[];
+}
+
+/** Runs whose clock difference is kept. */
+const CLOCK_SAMPLES = 32;
+
+/** Notes how far a delivered block's time was ahead of this machine's clock when it arrived. */
+export function noteChainClock(memory: PositionMemory, blockTimeMs: number, arrivedAt: number): void {
+	memory.chainAhead.push(blockTimeMs - arrivedAt);
+	if (memory.chainAhead.length > CLOCK_SAMPLES) memory.chainAhead.shift();
+}
+
+/**
+ * A window of this machine's time [since, until] (ms) as block times: widened by how far the
+ * chain's clock was seen ahead of (or behind) this machine's, so a catch-up comparing block times
+ * with it marks what this process may have run, whatever the two clocks say.
+ */
+export function inBlockTime(memory: PositionMemory, since: number, until: number): [number, number] {
+	const ahead = memory.chainAhead.length === 0 ? 0 : Math.max(...memory.chainAhead);
+	return [since + Math.min(0, ahead), until + Math.max(0, ahead)];
 }
 
 const memories = new BoundedMap<string, PositionMemory>(2000);
@@ -53,7 +74,7 @@ export function positionMemoryFor(url: string, chainId: string): PositionMemory 
 	const key = `${chainId} ${url}`;
 	let memory = memories.get(key);
 	if (memory === undefined) {
-		memory = { unrecorded: new Map(), pending: new Map(), lastWriteAt: 0, lastRunAt: 0, windowOpen: false, flushing: false, heal: 'due', healFailedAt: 0 };
+		memory = { unrecorded: new Map(), pending: new Map(), lastWriteAt: 0, lastRunAt: 0, windowOpen: false, flushing: false, heal: 'due', healFailedAt: 0, chainAhead: [] };
 		memories.set(key, memory);
 	}
 	return memory;

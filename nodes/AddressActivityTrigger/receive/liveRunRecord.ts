@@ -6,7 +6,7 @@
  */
 import type { IWebhookFunctions } from 'n8n-workflow';
 
-import type { RanTransaction } from '../memory/positionMemory';
+import { noteChainClock, positionMemoryFor, type RanTransaction } from '../memory/positionMemory';
 import { ranKeys, transactionKey } from '../staticData/position';
 import { healIfStarting, scheduleFlush } from '../staticData/positionRequests';
 import { answersBeforeRun, loadedPosition, noteRunAnswered, noteRunStarted, positionKept, writePosition } from '../staticData/positionWrites';
@@ -40,6 +40,7 @@ export function keepLiveRun(
 	if (!positionKept(context)) return;
 	const { url, chainId } = target;
 	const ran: RanTransaction = { hash: transaction.txHash.toLowerCase(), block: Number(transaction.blockNumber), time: transaction.blockTimestamp };
+	noteChainClock(positionMemoryFor(url, chainId), transaction.blockTimestamp * 1000, arrivedAt);
 	// n8n 2.x saves this request's change only once the run exists; 1.x before it creates it, so there the run is written later.
 	writePosition(context, url, chainId, { reason: 'run', arrivedAt, own: answersBeforeRun(context) ? [] : [ran] });
 	noteRunStarted(url, chainId, [ran]);

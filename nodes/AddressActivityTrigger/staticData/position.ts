@@ -26,7 +26,7 @@ export interface Position extends IDataObject {
 	from: number;
 	/** Blocks from `from` on with transactions that ran, oldest first. */
 	ran: RanBlock[];
-	/** Per process (writer): [since, until] (ms) in which it may have run transactions not in `ran`, made before `until`. */
+	/** Per process (writer): [since, until] (ms, as block times: ../memory/positionMemory.ts inBlockTime) in which it may have run transactions not in `ran`, made before `until`. */
 	open?: Record<string, [number, number]>;
 	/** The time (unix seconds) of the last block forgotten before `from`, once one was. */
 	fromTime?: number;

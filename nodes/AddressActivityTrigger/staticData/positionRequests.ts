@@ -3,7 +3,8 @@
  * a task that outlives the request that started it (it waits with n8n-workflow's `sleep`):
  * - a flush, a second after a write, with what this process ran and has not seen recorded; any
  *   process that gets it writes it and closes this process's window (positionWrites.ts). Sent again
- *   until one finds everything recorded, so a lost or overwritten write is made good;
+ *   until one finds everything recorded and settled (SETTLE_MS after the runs), so a lost or
+ *   overwritten write is made good;
  * - a heal, from a process that has just started (nothing in its memory for this URL and chain):
  *   n8n may have answered deliveries for it with "starting up" and run nothing, so it asks for a
  *   catch-up from the durable position (../catchUp/resume.ts), once the other processes' writes are due.
@@ -13,8 +14,9 @@ import type { IWebhookFunctions } from 'n8n-workflow';
 
 import { credentialKey, knownSharedSecret } from '../../shared/memory/sharedSecrets';
 import { CATCH_UP_EVENT, postCatchUpRequest } from '../../shared/service/catchUpRequest';
+import { fetchHeadBlock } from '../../shared/service/chainData';
 import { positionMemoryFor, positionTasksSignal, WRITER, type PositionMemory, type RanTransaction } from '../memory/positionMemory';
-import { FLUSH_LANDS_MS, WRITE_INTERVAL_MS } from './positionWrites';
+import { FLUSH_LANDS_MS, SETTLE_MS, WRITE_INTERVAL_MS } from './positionWrites';
 
 /** A flush's transactions: [block, time (unix seconds), hash]. */
 export type FlushedTransaction = [number, number, string];
@@ -32,8 +34,12 @@ export interface HealRequest {
 	messageId: string;
 	webhookId: string;
 	chainId: string;
-	/** Catch up on what was made before this time (ms): later transactions come live. */
-	heal: { madeBefore: number };
+	/**
+	 * Catch up on what was made before this time (ms), up to `toBlock`, the chain's head when the
+	 * process asked (read then, so the cut is the chain's own and a block time ahead of this
+	 * machine's clock cannot leave a transfer out): later transactions come live.
+	 */
+	heal: { madeBefore: number; toBlock?: number };
 }
 
 /** Flushes sent in a row before this process gives up until its next run (the record then keeps its window open). */
@@ -42,6 +48,8 @@ const FLUSH_ATTEMPTS = 5;
 const ANSWER_MS = 30_000;
 /** A heal that failed is tried again at a request this much later. */
 const HEAL_RETRY_MS = 30_000;
+/** How long a heal waits for the chain's head when it starts. */
+const HEAL_HEAD_MS = 10_000;
 
 interface Target {
 	url: string;
@@ -57,7 +65,7 @@ function warn(context: IWebhookFunctions, message: string): void {
 	context.logger.warn(`Address Activity Trigger (workflow ${context.getWorkflow().id}, node "${context.getNode().name}"): ${message}`);
 }
 
-function readyTransactions(memory: PositionMemory, now: number): RanTransaction[] {
+function readyTransactions(memory: PositionMemory, now: number): Array<RanTransaction & { readyAt: number }> {
 	return [...memory.unrecorded.values()].filter((transaction) => transaction.readyAt <= now);
 }
 
@@ -71,11 +79,21 @@ function nextFlushIn(memory: PositionMemory, now: number, attempt: number): numb
 	return Math.max(WRITE_INTERVAL_MS * 2 ** attempt, memory.lastRunAt + WRITE_INTERVAL_MS - now, ...waiting.map((at) => at - now + 100));
 }
 
-/** One flush; true when the record held everything already (nothing left to do). */
-async function flushOnce(context: IWebhookFunctions, target: Target, memory: PositionMemory): Promise<boolean> {
+/** How long until every run this process holds has settled (SETTLE_MS after it could be written). */
+function settledIn(memory: PositionMemory, now: number): number {
+	const readyAt = [...memory.unrecorded.values()].map((transaction) => transaction.readyAt).filter((at) => Number.isFinite(at));
+	return Math.max(0, ...readyAt.map((at) => at + SETTLE_MS - now)) + 100;
+}
+
+/**
+ * One flush: 'done' when the record held everything and every run has settled (nothing left to
+ * do), 'unsettled' when it held everything but an older copy may still undo some of it, 'failed'
+ * when it did not hold everything (the receiver wrote it, or could not).
+ */
+async function flushOnce(context: IWebhookFunctions, target: Target, memory: PositionMemory): Promise<'done' | 'unsettled' | 'failed'> {
 	const now = Date.now();
 	const transactions = readyTransactions(memory, now);
-	if (transactions.length === 0 && !memory.windowOpen) return true;
+	if (transactions.length === 0 && !memory.windowOpen) return [...memory.unrecorded.values()].some((transaction) => Number.isFinite(transaction.readyAt)) ? 'unsettled' : 'done';
 	const body: FlushRequest = {
 		eventType: CATCH_UP_EVENT,
 		messageId: `flush:${WRITER}:${target.chainId}:${now}`,
@@ -85,12 +103,13 @@ async function flushOnce(context: IWebhookFunctions, target: Target, memory: Pos
 	};
 	const answer = await postCatchUpRequest(context, target.url, body, signingSecret(context), ANSWER_MS);
 	// Not written (a publication under way, n8n busy): sent again after a longer wait.
-	if (answer.statusCode < 200 || answer.statusCode >= 300) return false;
+	if (answer.statusCode < 200 || answer.statusCode >= 300) return 'failed';
 	const recorded = (answer.body as { flush?: { alreadyRecorded?: boolean } } | undefined)?.flush?.alreadyRecorded === true;
-	if (!recorded) return false;
-	for (const transaction of transactions) memory.unrecorded.delete(transaction.hash.toLowerCase());
+	if (!recorded) return 'failed';
+	for (const transaction of transactions) if (transaction.readyAt + SETTLE_MS <= now) memory.unrecorded.delete(transaction.hash.toLowerCase());
 	if (transactions.length > 0 || memory.windowOpen) memory.windowOpen = [...memory.unrecorded.values()].some((transaction) => transaction.readyAt > Date.now());
-	return memory.unrecorded.size === 0 && !memory.windowOpen;
+	if (memory.windowOpen) return 'failed';
+	return memory.unrecorded.size === 0 ? 'done' : 'unsettled';
 }
 
 /** Starts the flushes of this process for one URL and chain, unless they are on their way. */
@@ -104,8 +123,11 @@ export function scheduleFlush(context: IWebhookFunctions, target: Target): void 
 			for (let attempt = 0; attempt < FLUSH_ATTEMPTS; ) {
 				await sleep(nextFlushIn(memory, Date.now(), attempt), stopped);
 				if (Date.now() - memory.lastRunAt < WRITE_INTERVAL_MS) continue;
-				if (await flushOnce(context, target, memory)) return;
-				attempt++;
+				const outcome = await flushOnce(context, target, memory);
+				if (outcome === 'done') return;
+				// Recorded: confirmed once more when it has settled (written again if an older copy undid it).
+				if (outcome === 'unsettled') await sleep(settledIn(memory, Date.now()), stopped);
+				else attempt++;
 			}
 			warn(context, `could not record what ran on chain ${target.chainId} after ${FLUSH_ATTEMPTS} flushes; the next delivery tries again, and a catch-up meanwhile marks what may come twice (possibleRepeat)`);
 		} catch (error) {
@@ -130,8 +152,17 @@ export function healIfStarting(context: IWebhookFunctions, target: Target): void
 	const stopped = positionTasksSignal();
 	void (async () => {
 		try {
-			// By then the other processes have written what they ran before `now`.
-			await sleep(WRITE_INTERVAL_MS + FLUSH_LANDS_MS, stopped);
+			// The chain's head now bounds the heal: the deliveries n8n answered while this process
+			// started were made before it, whatever the block times say against this machine's clock.
+			// Without it, the receiver reads the head and cuts by time.
+			try {
+				body.heal.toBlock = (await fetchHeadBlock(context, target.chainId, { deadline: Date.now() + HEAL_HEAD_MS })).number;
+			} catch (error) {
+				warn(context, `could not read the head of chain ${target.chainId} when this process started receiving (${(error as Error).message}); the catch-up after the start ends at the head when it runs`);
+			}
+			// By then what the other processes ran before `now` has settled, and their flushes wrote
+			// again what an older copy undid.
+			await sleep(SETTLE_MS + WRITE_INTERVAL_MS + FLUSH_LANDS_MS, stopped);
 			const answer = await postCatchUpRequest(context, target.url, body, signingSecret(context), ANSWER_MS);
 			if (answer.statusCode < 200 || answer.statusCode >= 300) throw new Error(`n8n answered ${answer.statusCode} (${JSON.stringify(answer.body ?? '').slice(0, 300)})`);
 			memory.heal = 'done';

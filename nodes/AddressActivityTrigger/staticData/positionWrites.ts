@@ -8,7 +8,7 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { answersBeforeRun as n8nAnswersBeforeRun, keepStaticDataChangeUntilAnswered, storeInStaticData } from '../../shared/n8n/n8nInternals';
-import { positionMemoryFor, positionTasksSignal, WRITER, type PositionMemory, type RanTransaction } from '../memory/positionMemory';
+import { inBlockTime, positionMemoryFor, positionTasksSignal, WRITER, type PositionMemory, type RanTransaction } from '../memory/positionMemory';
 import { publicationKey, publicationNear } from '../memory/publications';
 import { catchUpLimitMs } from '../parameters/readParameters';
 import type { ChainState, ChainStates } from './chainStates';
@@ -18,6 +18,12 @@ import { readPosition, ranKeys, recorded, withOpenWindow, withoutOpenWindow, wit
 export const WRITE_INTERVAL_MS = 1000;
 /** How long a flush may take to land: its request through n8n, and n8n's save. */
 export const FLUSH_LANDS_MS = 4000;
+/**
+ * A request's save may come this long after it loaded static data (n8n saves once the run exists),
+ * and its older copy then undoes what others wrote meanwhile: a process forgets a run it sees
+ * recorded only this long after the run, so that its flush writes it again if it was undone.
+ */
+export const SETTLE_MS = 10_000;
 /** A window also covers transactions made this long before it opened (a delivery arrives after its block). */
 export const LATE_MS = 10_000;
 /** Transactions that ran longer ago than this (or than Catch Up At Most) are forgotten, whole blocks at a time. */
@@ -119,8 +125,8 @@ export function writePosition(context: IWebhookFunctions, url: string, chainId: 
 	const memory = positionMemoryFor(url, chainId);
 	const now = Date.now();
 	const keys = ranKeys(loaded);
-	for (const [key, transaction] of memory.unrecorded) if (recorded(loaded, keys, transaction)) memory.unrecorded.delete(key);
-	const ready = [...memory.unrecorded.values()].filter((transaction) => transaction.readyAt <= now);
+	for (const [key, transaction] of memory.unrecorded) if (transaction.readyAt + SETTLE_MS <= now && recorded(loaded, keys, transaction)) memory.unrecorded.delete(key);
+	const ready = [...memory.unrecorded.values()].filter((transaction) => transaction.readyAt <= now && !recorded(loaded, keys, transaction));
 	const brought = [...(write.own ?? []), ...(write.flushed?.transactions ?? [])].filter((transaction) => !recorded(loaded, keys, transaction));
 	const adds = [...ready, ...brought];
 	const ownFlush = write.flushed?.writer === WRITER;
@@ -148,7 +154,7 @@ export function writePosition(context: IWebhookFunctions, url: string, chainId: 
 	if (write.flushed !== undefined && !(ownFlush && waiting)) position = withoutOpenWindow(position, write.flushed.writer);
 	if (write.reason === 'run') {
 		const until = now + WRITE_INTERVAL_MS + FLUSH_LANDS_MS + (waiting ? RUN_CREATED_AFTER_1X_MS : 0);
-		position = open ? withOpenWindow(position, WRITER, now, until) : withoutOpenWindow(position, WRITER);
+		position = open ? withOpenWindow(position, WRITER, ...inBlockTime(memory, now, until)) : withoutOpenWindow(position, WRITER);
 		memory.windowOpen = open;
 	} else if (ownFlush) {
 		memory.windowOpen = waiting;
@@ -177,6 +183,6 @@ export function recordRunsInLifecycle(context: IHookFunctions, state: ChainState
 	const mark = state.catchUp?.mark;
 	const initialFrom = mark !== undefined ? mark.block + 1 : adds.length > 0 ? Math.min(...adds.map((transaction) => transaction.block)) : (loaded?.from ?? 0);
 	let position = withRuns(loaded, adds, initialFrom, trimFor(context, memory, loaded?.from, now));
-	if (waiting) position = withOpenWindow(position, WRITER, now, now + WRITE_INTERVAL_MS + FLUSH_LANDS_MS + RUN_CREATED_AFTER_1X_MS);
+	if (waiting) position = withOpenWindow(position, WRITER, ...inBlockTime(memory, now, now + WRITE_INTERVAL_MS + FLUSH_LANDS_MS + RUN_CREATED_AFTER_1X_MS));
 	state.position = position as unknown as IDataObject;
 }

@@ -90,6 +90,22 @@ describe('the durable position', () => {
 		expect(runsOf([...before, after, swallowed])).toEqual({ ...once([...before, after], false), ...once([swallowed], true) });
 	});
 
+	it('a restart while the chain’s block times run ahead of n8n’s clock: the delivery acknowledged while starting still comes in the catch-up, once', async () => {
+		const before = await transfer();
+		await recorded(before);
+		// The chain's clock a minute ahead of this machine's (a skewed host clock, or blocks made
+		// faster than one a second, each a second after its parent).
+		await stack.control.advanceClock(60_000);
+		forgetProcessMemory();
+		stack.receiver.startingUp = true;
+		const swallowed = await transfer();
+		stack.receiver.startingUp = false;
+		const after = await transfer();
+		await waitFor('the catch-up run', () => runsOf([swallowed])[swallowed].length > 0, 30_000);
+		await recorded(swallowed, after);
+		expect(runsOf([before, after, swallowed])).toEqual({ ...once([before, after], false), ...once([swallowed], true) });
+	});
+
 	it('two Reactivates after restarts put out each gap once, and nothing that ran live', async () => {
 		const live = await transfer();
 		await recorded(live);
@@ -130,6 +146,27 @@ describe('the durable position', () => {
 		expect(runsOf([...live, gap])).toEqual({ ...once(live, false), ...once([gap], true) });
 	});
 
+	it('a write undone after this process saw it recorded (a request that loaded before it saves last) costs no repeat', async () => {
+		// A request whose save n8n makes late (it loaded the document before the next transfers ran).
+		trigger.holdSaves = true;
+		const early = await transfer();
+		await waitFor('its save held', () => trigger.heldSaves.length >= 1, 30_000);
+		trigger.holdSaves = false;
+		const written = await transfer();
+		await recorded(written);
+		// A later request of this process loads the record with it.
+		const later = await transfer();
+		await recorded(written, later);
+		// The late save comes last: the document it loaded lacks both.
+		trigger.releaseHeldSaves();
+		await recorded(early, written, later);
+		forgetProcessMemory();
+		await serviceDeactivates();
+		const gap = await transfer(false);
+		expect((await reactivate()).body).toMatchObject({ catchUp: { transactions: 1 } });
+		expect(runsOf([early, written, later, gap])).toEqual({ ...once([early, written, later], false), ...once([gap], true) });
+	});
+
 	it('a delivery during a publication (whose save comes last) is recorded after it, and not repeated', async () => {
 		// The publication's read of the webhook is held 2 s; a transfer is delivered meanwhile.
 		await stack.control.addFault({ method: 'GET', path: `/v1/webhooks/${webhookId}`, count: 1, delayMs: 2000 });
@@ -144,7 +181,8 @@ describe('the durable position', () => {
 		expect(runsOf([during, gap])).toEqual({ ...once([during], false), ...once([gap], true) });
 	});
 
-	it('a process gone before its flush (SIGKILL): what it ran unwritten comes again in the catch-up, marked possibleRepeat; the rest once', async () => {
+	/** A burst run, the process gone before its flush, a transfer in the gap, Reactivate: per transfer, its runs. */
+	async function goneBeforeFlush() {
 		const first = await transfer();
 		await recorded(first);
 		// Two at once: the second is not written with its run (a second after the first write), only by the flush.
@@ -162,6 +200,15 @@ describe('the durable position', () => {
 			// Written with its run, or put out again marked as a possible repeat.
 			expect([[[false, false]], [[false, false], [true, true]]]).toContainEqual(runs[hash]);
 		}
+	}
+
+	it('a process gone before its flush (SIGKILL): what it ran unwritten comes again in the catch-up, marked possibleRepeat; the rest once', async () => {
+		await goneBeforeFlush();
+	});
+
+	it('the same while the chain’s block times run ahead of n8n’s clock: a repeat is still marked possibleRepeat', async () => {
+		await stack.control.advanceClock(60_000);
+		await goneBeforeFlush();
 	});
 
 	it('a copy of a message that ran, arriving after a restart, is acknowledged without a run', async () => {
