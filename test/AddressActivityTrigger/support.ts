@@ -6,7 +6,7 @@ import { ranKeys, readPosition, transactionKey } from '../../nodes/AddressActivi
 import { startEmulator } from '../emulator';
 import type { AddressActivityCredentialData } from '../harness/credentials';
 import { EmulatorControl, type EmulatorWebhook } from '../harness/emulatorControl';
-import { DeliveryReceiver, TriggerHarness, type TriggerHarnessOptions } from '../harness/trigger';
+import { DeliveryReceiver, TriggerHarness, type ReceivedDelivery, type TriggerHarnessOptions } from '../harness/trigger';
 import { waitFor } from '../harness/wait';
 
 export const ALICE = '0x1111111111111111111111111111111111111111';
@@ -124,6 +124,32 @@ export function useTriggerStack(options: Parameters<typeof startEmulator>[0] = {
 		accountWebhooks: async () => (await current().control.service<{ webhooks: EmulatorWebhook[] }>(stack.key, 'GET', '/v1/webhooks?pageSize=100')).body.webhooks,
 	};
 	return stack;
+}
+
+/** The trigger's own requests to its URL of one form (a flush or a heal of the durable position) that the receiver got since `from`. */
+export function ownRequests(receiver: DeliveryReceiver, form: 'flush' | 'heal', from = 0): ReceivedDelivery[] {
+	return receiver.deliveries.slice(from).filter((delivery) => (JSON.parse(delivery.rawBody.toString('utf8')) as IDataObject)[form] !== undefined);
+}
+
+/** A transfer from CAROL to ALICE on Fuji and its delivery, once the trigger has answered it. */
+export async function deliveredTransfer(stack: EmulatorWithReceiver): Promise<{ txHash: string; delivery: ReceivedDelivery }> {
+	const { txHash } = await stack.control.activity({ chainId: FUJI, from: CAROL, to: ALICE, value: '1000000000000000000' });
+	const delivery = await waitFor(`the delivery of ${txHash}`, () => stack.receiver.deliveries.find((each) => each.outcome !== undefined && each.rawBody.toString().includes(txHash)));
+	return { txHash, delivery };
+}
+
+/**
+ * A trigger watching ALICE with static data kept as n8n keeps it, published, a first transfer run,
+ * and the catch-up its process asks for after its start answered: from then on a run is written as
+ * a running process writes it (a delivery within half a second of a publication's end leaves its
+ * write to a flush, as the publication's save would undo it).
+ */
+export async function publishedAndRunning(stack: TriggerStack, n8nMajor: 1 | 2): Promise<TriggerHarness> {
+	const from = stack.receiver.deliveries.length;
+	const trigger = await stack.publishedTrigger(triggerParameters({ addresses: ALICE }), { persistence: 'n8n', n8nMajor });
+	await deliveredTransfer(stack);
+	await waitFor('the catch-up after the start answered', () => ownRequests(stack.receiver, 'heal', from).some((heal) => heal.outcome?.statusCode === 200), 30_000);
+	return trigger;
 }
 
 /**
