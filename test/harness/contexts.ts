@@ -4,13 +4,13 @@
  * searches run in; its helpers send requests as every context's do), and a PollContext of the poll
  * trigger with real node parameters (expressions resolved, resource locators extracted by n8n).
  */
-import { LoadOptionsContext, PollContext } from 'n8n-core';
-import type { INodeParameters } from 'n8n-workflow';
+import { HookContext, LoadOptionsContext, PollContext } from 'n8n-core';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { buildAdditionalData } from './additionalData';
 import { HarnessCredentialsHelper, type AddressActivityCredentialData } from './credentials';
-import { CREDENTIAL_TYPE, POLL_TRIGGER_NODE_NAME, POLL_TRIGGER_NODE_TYPE } from './names';
+import { CREDENTIAL_TYPE, POLL_TRIGGER_NODE_NAME, POLL_TRIGGER_NODE_TYPE, TRIGGER_NODE_NAME, TRIGGER_NODE_TYPE } from './names';
 import { harnessNode, HarnessNodeTypes, singleNodeWorkflow } from './nodeTypes';
 
 /** The credential data of a service nobody listens to, for contexts whose test sends nothing. */
@@ -29,4 +29,21 @@ export function pollContext(options: { parameters: INodeParameters; typeVersion?
 	const workflow = new Workflow({ id: 'wf-context', nodes: [node], connections: {}, active: true, nodeTypes: new HarnessNodeTypes() });
 	const credentialsHelper = new HarnessCredentialsHelper({ [CREDENTIAL_TYPE]: options.credentials ?? NO_SERVICE });
 	return new PollContext(workflow, node, buildAdditionalData({ credentialsHelper }), 'trigger', 'activate');
+}
+
+/**
+ * The webhook trigger's HookContext, as n8n runs its checkExists, create and delete: at a
+ * publication (`test` false) on a workflow with `staticData`, or while listening for a test event.
+ */
+export function triggerHookContext(options: { parameters?: INodeParameters; staticData?: IDataObject; test?: boolean; typeVersion?: number; credentials?: AddressActivityCredentialData }): { context: HookContext; workflow: Workflow } {
+	const nodeTypes = new HarnessNodeTypes();
+	const description = nodeTypes.getByNameAndVersion(TRIGGER_NODE_TYPE).description.webhooks?.[0];
+	if (!description) throw new Error('the trigger declares no webhook');
+	const node = harnessNode({ name: TRIGGER_NODE_NAME, type: TRIGGER_NODE_TYPE, typeVersion: options.typeVersion ?? 3, webhookId: 'c0ffee00-0000-4000-8000-000000000002', parameters: options.parameters ?? {} });
+	const workflow = new Workflow({ id: 'wf-context', nodes: [node], connections: {}, active: options.test !== true, nodeTypes, staticData: options.staticData ?? {} });
+	const credentialsHelper = new HarnessCredentialsHelper({ [CREDENTIAL_TYPE]: options.credentials ?? NO_SERVICE });
+	const additionalData = buildAdditionalData({ credentialsHelper });
+	const test = options.test === true;
+	const webhookData = { httpMethod: 'POST' as const, node: node.name, path: `${node.webhookId}/webhook`, webhookDescription: description, workflowId: 'wf-context', workflowExecuteAdditionalData: additionalData, webhookId: node.webhookId, isTest: test };
+	return { context: new HookContext(workflow, node, additionalData, test ? 'manual' : 'trigger', test ? 'manual' : 'activate', webhookData), workflow };
 }

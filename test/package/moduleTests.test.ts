@@ -78,7 +78,6 @@ const TESTED_BY_SUITE: Record<string, string> = {
 	'nodes/AddressActivityTrigger/eventKinds/primaryNetworkActivity.ts': 'test/AddressActivityTrigger/lifecycle/primaryNetworkLifecycle.test.ts',
 	'nodes/AddressActivityTrigger/lifecycle/lifecycleBudget.ts': 'test/AddressActivityTrigger/lifecycle/evmLifecycle.test.ts',
 	'nodes/AddressActivityTrigger/lifecycle/reconcile.ts': 'test/AddressActivityTrigger/lifecycle/evmLifecycle.test.ts',
-	'nodes/AddressActivityTrigger/lifecycle/triggerUrl.ts': 'test/AddressActivityTrigger/n8nMajor1.test.ts',
 	'nodes/AddressActivityTrigger/memory/primaryEvents.ts': 'test/AddressActivityTrigger/catchUp/validatorGap.test.ts',
 	'nodes/AddressActivityTrigger/parameters/eventDefinitions.ts': 'test/AddressActivityTrigger/decodedEvents.test.ts',
 	'nodes/AddressActivityTrigger/parameters/primaryNetworkParameters.ts': 'test/AddressActivityTrigger/lifecycle/primaryNetworkLifecycle.test.ts',
@@ -90,9 +89,7 @@ const TESTED_BY_SUITE: Record<string, string> = {
 	// A file path with "Keys" in it (how events are told apart), not a secret.
 	// eslint-disable-next-line @n8n/community-nodes/no-hardcoded-secrets
 	'nodes/AddressActivityTrigger/receive/primaryEventKeys.ts': 'test/AddressActivityTrigger/catchUp/pChainGap.test.ts',
-	'nodes/AddressActivityTrigger/staticData/chainStates.ts': 'test/AddressActivityTrigger/catchUp/gaps.test.ts',
 	'nodes/AddressActivityTrigger/staticData/primaryCatchUp.ts': 'test/AddressActivityTrigger/catchUp/pChainGap.test.ts',
-	'nodes/AddressActivityTrigger/staticData/registration.ts': 'test/AddressActivityTrigger/lifecycle/primaryNetworkLifecycle.test.ts',
 	// The Execute-step sample: sent by checkExists/create, answered by webhook(), one round trip.
 	'nodes/AddressActivityTrigger/sample/request.ts': 'test/AddressActivityTrigger/sample/sample.test.ts',
 	'nodes/AddressActivityTrigger/sample/run.ts': 'test/AddressActivityTrigger/sample/sample.test.ts',
