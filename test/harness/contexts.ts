@@ -35,12 +35,12 @@ export function pollContext(options: { parameters: INodeParameters; typeVersion?
  * The webhook trigger's HookContext, as n8n runs its checkExists, create and delete: at a
  * publication (`test` false) on a workflow with `staticData`, or while listening for a test event.
  */
-export function triggerHookContext(options: { parameters?: INodeParameters; staticData?: IDataObject; test?: boolean; typeVersion?: number; credentials?: AddressActivityCredentialData }): { context: HookContext; workflow: Workflow } {
+export function triggerHookContext(options: { parameters?: INodeParameters; staticData?: IDataObject; test?: boolean; typeVersion?: number; credentials?: AddressActivityCredentialData; workflowName?: string }): { context: HookContext; workflow: Workflow } {
 	const nodeTypes = new HarnessNodeTypes();
 	const description = nodeTypes.getByNameAndVersion(TRIGGER_NODE_TYPE).description.webhooks?.[0];
 	if (!description) throw new Error('the trigger declares no webhook');
 	const node = harnessNode({ name: TRIGGER_NODE_NAME, type: TRIGGER_NODE_TYPE, typeVersion: options.typeVersion ?? 3, webhookId: 'c0ffee00-0000-4000-8000-000000000002', parameters: options.parameters ?? {} });
-	const workflow = new Workflow({ id: 'wf-context', nodes: [node], connections: {}, active: options.test !== true, nodeTypes, staticData: options.staticData ?? {} });
+	const workflow = new Workflow({ id: 'wf-context', name: options.workflowName, nodes: [node], connections: {}, active: options.test !== true, nodeTypes, staticData: options.staticData ?? {} });
 	const credentialsHelper = new HarnessCredentialsHelper({ [CREDENTIAL_TYPE]: options.credentials ?? NO_SERVICE });
 	const additionalData = buildAdditionalData({ credentialsHelper });
 	const test = options.test === true;
