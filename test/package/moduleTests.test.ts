@@ -73,6 +73,11 @@ const TESTED_BY_SUITE: Record<string, string> = {
 	'nodes/AddressActivityTrigger/catchUp/primaryRequest.ts': 'test/AddressActivityTrigger/catchUp/pChainGap.test.ts',
 	'nodes/AddressActivityTrigger/catchUp/primaryRun.ts': 'test/AddressActivityTrigger/catchUp/pChainGap.test.ts',
 	'nodes/AddressActivityTrigger/catchUp/validatorKnown.ts': 'test/AddressActivityTrigger/catchUp/validatorGap.test.ts',
+	// Their durable position: events that ran live, written and flushed as the EVM trigger's, and
+	// left out of a catch-up after a restart (staticData/primaryPosition.test.ts).
+	'nodes/AddressActivityTrigger/catchUp/primaryFlush.ts': 'test/AddressActivityTrigger/staticData/primaryPosition.test.ts',
+	'nodes/AddressActivityTrigger/receive/primaryRunRecord.ts': 'test/AddressActivityTrigger/staticData/primaryPosition.test.ts',
+	'nodes/AddressActivityTrigger/staticData/positionSlots.ts': 'test/AddressActivityTrigger/staticData/primaryPosition.test.ts',
 	'nodes/AddressActivityTrigger/catchUp/validatorTimeline.ts': 'test/AddressActivityTrigger/catchUp/validatorGap.test.ts',
 	'nodes/AddressActivityTrigger/eventKinds/evmAddressActivity.ts': 'test/AddressActivityTrigger/lifecycle/evmLifecycle.test.ts',
 	'nodes/AddressActivityTrigger/eventKinds/primaryNetworkActivity.ts': 'test/AddressActivityTrigger/lifecycle/primaryNetworkLifecycle.test.ts',

@@ -10,9 +10,11 @@
  *   (primaryRun.ts puts the gap out in one run), and records the mark. Only when n8n accepted the
  *   run is the gap forgotten.
  * - Webhook > Reactivate's resume form starts at the recorded gap or mark (primaryRun.ts).
- * Only these lifecycle methods write static data (../staticData/primaryCatchUp.ts).
+ * Only these lifecycle methods write where catching up stands (../staticData/primaryCatchUp.ts); the
+ * durable position of what ran (../staticData/primaryPosition.ts) is written by requests to the
+ * trigger's URL too, and the lifecycle's copy, which n8n saves last, gets what they wrote.
  */
-import type { IHookFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 
 import { EVENT_TYPES } from '../../shared/model/primaryNetwork';
 import { CATCH_UP_ANSWER_MS, CATCH_UP_EVENT, postCatchUpRequest } from '../../shared/service/catchUpRequest';
@@ -23,6 +25,9 @@ import { fetchSharedSecret } from '../../shared/service/webhooks';
 import { credentialKey, knownSharedSecret } from '../../shared/memory/sharedSecrets';
 import { primaryEventWindowFor } from '../memory/primaryEvents';
 import { catchUpLimitMs } from '../parameters/readParameters';
+import { mergedPositions, readPosition } from '../staticData/position';
+import { markedStart, PRIMARY_SLOT, storedPosition, storePosition } from '../staticData/positionSlots';
+import { recordRunsInLifecycle } from '../staticData/positionWrites';
 import { primaryCatchUpOf, savePrimaryCatchUp, type KnownValidators, type PrimaryCatchUpState } from '../staticData/primaryCatchUp';
 import type { PrimaryCatchUpRequest } from './primaryRequest';
 import { knownValidators, readValidatorsNow, watchesFeeBalances } from './validatorKnown';
@@ -96,22 +101,47 @@ export function recordPrimaryGap(context: IHookFunctions, url: string, gap: Gap 
 	savePrimaryCatchUp(context, { ...state, gap: { ...gap, seen: [...seen] } });
 }
 
-/** Sends the catch-up request to the trigger's own URL; true when n8n accepted (or had nothing to run). */
-async function requestCatchUp(context: IHookFunctions, url: string, body: PrimaryCatchUpRequest, verify: boolean, budget: { call: ServiceCall; ends: number }): Promise<boolean> {
+/**
+ * At the end of a publication or unpublication (n8n saves its copy last): the durable position in
+ * its copy gets what this process ran and has not seen recorded, and what `answered` (the catch-up
+ * request's answer) wrote.
+ */
+export function recordPrimaryRuns(context: IHookFunctions, url: string, answered?: unknown): void {
+	if (!applies(context)) return;
+	const data = context.getWorkflowStaticData('node');
+	const holder: { position?: unknown } = { position: storedPosition(data, PRIMARY_SLOT) };
+	const before = holder.position;
+	const written = readPosition(answered);
+	if (written !== undefined) {
+		const all = { now: Date.now(), horizonMs: Number.POSITIVE_INFINITY, maxTransactions: Number.POSITIVE_INFINITY };
+		holder.position = mergedPositions(readPosition(holder.position), written, all);
+	}
+	recordRunsInLifecycle(context, holder, markedStart(data, PRIMARY_SLOT), url, PRIMARY_SLOT);
+	if (holder.position !== before && holder.position !== undefined) storePosition(data, PRIMARY_SLOT, holder.position as IDataObject);
+}
+
+/** Sends the catch-up request to the trigger's own URL; accepted when n8n accepted (or had nothing to run), with its answer. */
+async function requestCatchUp(
+	context: IHookFunctions,
+	url: string,
+	body: PrimaryCatchUpRequest,
+	verify: boolean,
+	budget: { call: ServiceCall; ends: number },
+): Promise<{ accepted: boolean; answer?: unknown }> {
 	const wait = Math.min(CATCH_UP_ANSWER_MS, budget.ends - Date.now());
 	if (wait < CATCH_UP_REQUEST_MIN_MS) {
 		warn(context, `too little of n8n's time for an activation is left to catch up (${Math.max(0, Math.round(wait / 1000))} s left, ${CATCH_UP_REQUEST_MIN_MS / 1000} s needed); the gap is kept for the next activation`);
-		return false;
+		return { accepted: false };
 	}
 	try {
 		const secret = knownSharedSecret(credentialKey(context)) ?? (verify ? await fetchSharedSecret.call(context, budget.call) : undefined);
 		const response = await postCatchUpRequest(context, url, body, secret, wait);
-		if (response.statusCode >= 200 && response.statusCode < 300) return true;
+		if (response.statusCode >= 200 && response.statusCode < 300) return { accepted: true, answer: response.body };
 		warn(context, `n8n answered the catch-up request with ${response.statusCode} (${JSON.stringify(response.body ?? '').slice(0, 300)}); the next activation tries again`);
 	} catch (error) {
 		warn(context, `could not send the catch-up request to ${url} (${(error as Error).message}); the next activation tries again`);
 	}
-	return false;
+	return { accepted: false };
 }
 
 /**
@@ -156,11 +186,14 @@ export async function primaryCatchUpAfterActivation(
 				seen: gap.seen,
 				startUnseen: state.gap === undefined,
 			},
+			answerWithPosition: true,
 		};
-		if (!(await requestCatchUp(context, url, body, receiving.verifySignature, budget))) {
+		const result = await requestCatchUp(context, url, body, receiving.verifySignature, budget);
+		if (!result.accepted) {
 			savePrimaryCatchUp(context, { ...state, gap });
 			return;
 		}
+		recordPrimaryRuns(context, url, (result.answer as { position?: unknown } | undefined)?.position);
 	}
 	savePrimaryCatchUp(context, { mark: { at: now, ...(height === undefined ? {} : { height }), ...(validators === undefined ? {} : { validators }) } });
 }

@@ -4,7 +4,10 @@
  * (primaryGaps.ts, run by primaryRun.ts), or the resume form Webhook > Reactivate sends.
  */
 import { CATCH_UP_EVENT, type PrimaryResumeRequest } from '../../shared/service/catchUpRequest';
+import { PRIMARY_SLOT } from '../staticData/positionSlots';
 import type { KnownValidators } from '../staticData/primaryCatchUp';
+import type { FlushRequest } from '../staticData/positionRequests';
+import { catchUpRequestIn } from './request';
 
 export interface PrimaryGap {
 	/** The gap's first second (inclusive); it ends with the service's newest entries. */
@@ -28,14 +31,21 @@ export interface PrimaryCatchUpRequest {
 	messageId: string;
 	webhookId: string;
 	primaryCatchUp: PrimaryGap;
+	/** The activation's request: the answer carries the durable position as written, for the publication's copy to keep. */
+	answerWithPosition?: boolean;
 }
 
 const isSeconds = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 
-/** The request in a verified body, in one of its two forms; undefined for anything else (a delivery). */
-export function primaryCatchUpRequestIn(
-	body: unknown,
-): { kind: 'resume'; request: PrimaryResumeRequest } | { kind: 'catchUp'; request: PrimaryCatchUpRequest } | undefined {
+export type PrimaryOwnRequest =
+	| { kind: 'resume'; request: PrimaryResumeRequest }
+	| { kind: 'catchUp'; request: PrimaryCatchUpRequest }
+	| { kind: 'flush'; request: FlushRequest };
+
+/** The request in a verified body, in one of its forms (a flush of the durable position as the EVM trigger's); undefined for anything else (a delivery). */
+export function primaryCatchUpRequestIn(body: unknown): PrimaryOwnRequest | undefined {
+	const own = catchUpRequestIn(body);
+	if (own?.kind === 'flush' && own.request.chainId === PRIMARY_SLOT) return own;
 	const request = body as Partial<PrimaryResumeRequest & PrimaryCatchUpRequest> | undefined;
 	if (request?.eventType !== CATCH_UP_EVENT || typeof request.messageId !== 'string' || typeof request.webhookId !== 'string') return undefined;
 	if (isSeconds(request.resume?.toTimestamp)) return { kind: 'resume', request: request as PrimaryResumeRequest };

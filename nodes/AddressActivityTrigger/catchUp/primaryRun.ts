@@ -2,27 +2,35 @@
  * The catch-up run of a P-Chain or validator trigger: webhook() receiving the request the trigger
  * sends itself at activation (primaryGaps.ts), or Webhook > Reactivate's resume form, reads the
  * gap's events from the primary network's history (pChainGap.ts, validatorGap.ts) and puts them out
- * in one run, in time order, each once and marked `catchUp: true`.
+ * in one run, in time order, each once and marked `catchUp: true`: those the durable position
+ * (../staticData/primaryPosition.ts) lists as run are left out, those in one of its open windows get
+ * `possibleRepeat: true`, and what it put out is written there with the run.
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { publishedStaticData } from '../../shared/n8n/n8nInternals';
 import { EVENT_TYPES } from '../../shared/model/primaryNetwork';
-import type { PrimaryResumeRequest } from '../../shared/service/catchUpRequest';
 import { answeredInTime } from '../../shared/service/transport';
 import { getWebhook } from '../../shared/service/webhooks';
 import { primaryEventWindowFor } from '../memory/primaryEvents';
+import type { RanTransaction } from '../memory/positionMemory';
 import { catchUpLimitMs } from '../parameters/readParameters';
 import { readPrimaryNetworkParameters, type PrimaryNetworkDeliveryParameters } from '../parameters/readPrimaryNetworkParameters';
 import { acknowledgeWithoutRun, answer, RECEIVED, settleWithAnswer } from '../receive/answers';
 import { claimMessage } from '../receive/copies';
 import { ownWebhook } from '../receive/ownership';
+import { primaryRecordMemory } from '../receive/primaryRunRecord';
 import type { VerifiedRequest } from '../receive/verifiedRequest';
+import { ranKeys, type Position } from '../staticData/position';
+import { PRIMARY_SLOT } from '../staticData/positionSlots';
+import { answersBeforeRun, LATE_MS, loadedPosition, noteRunAnswered, noteRunStarted, writePosition } from '../staticData/positionWrites';
 import { primaryCatchUpOf } from '../staticData/primaryCatchUp';
+import { eventStanding, ranEvent, ranValidationEvent, spanStanding, type Standing } from '../staticData/primaryPosition';
+import { receivePrimaryFlush } from './primaryFlush';
 import { readPChainGap } from './pChainGap';
 import type { GapEvent, PrimaryGapRead } from './primaryGapRead';
 import { eventItem, gapItems } from './primaryItems';
-import type { PrimaryCatchUpRequest, PrimaryGap } from './primaryRequest';
+import type { PrimaryCatchUpRequest, PrimaryGap, PrimaryOwnRequest } from './primaryRequest';
 import { CATCH_UP_READ_MS } from './read';
 import { readValidatorGap } from './validatorGap';
 
@@ -55,6 +63,20 @@ async function watchOf(context: IWebhookFunctions, parameters: PrimaryNetworkDel
 	const webhook = await answeredInTime(getWebhook.call(context, webhookId, { deadline }));
 	const keys = (webhook?.metadata?.keys ?? []).filter((key) => /^p-/i.test(key)).map((key) => `P-${key.slice(2).toLowerCase()}`);
 	return { ...watch, addresses: [...new Set([...watch.addresses, ...keys])] };
+}
+
+/** How the durable position names an event of the gap (a fee balance alert or disabling by the second it is put out at). */
+function ranOf(entry: GapEvent): RanTransaction | undefined {
+	if (entry.key !== undefined) return ranEvent(entry.key, entry.at);
+	return entry.span === undefined ? undefined : ranValidationEvent(entry.span.validationId, String(entry.event.eventType), entry.at);
+}
+
+/** Whether the durable position says the event ran (live, or in an earlier catch-up), may have, or did not. */
+function standingIn(position: Position | undefined, keys: Set<string>, entry: GapEvent): Standing {
+	if (entry.key !== undefined) return eventStanding(position, keys, ranEvent(entry.key, entry.at), LATE_MS);
+	if (entry.span === undefined) return 'new';
+	const { validationId, from, to } = entry.span;
+	return spanStanding(position, keys, { validationId, subEvent: String(entry.event.eventType), from, to }, LATE_MS);
 }
 
 /** The gap's events not put out before (live or by a catch-up), claimed for this run; gives them up unless n8n accepts it. */
@@ -99,15 +121,29 @@ async function runCatchUp(context: IWebhookFunctions, { parameters, url }: Recei
 	} catch (error) {
 		return answer(context, { statusCode: 503, level: 'warn', message: `Could not read the history of the gap: ${(error as Error).message}` }, details);
 	}
-	const claims = claimEvents(context, url, gap, read.events.filter((entry) => entry.at >= from));
-	const items = [...gapItems(request, gap, read), ...claims.put.map((entry) => eventItem(parameters, request, entry))];
-	// The answer says what was caught up (Webhook > Reactivate shows it).
-	const caughtUp = (events: number): IDataObject => ({ ...RECEIVED, catchUp: { fromTimestamp: from, toTimestamp: read.readAt, events } });
+	const position = loadedPosition(context, PRIMARY_SLOT);
+	const keys = ranKeys(position);
+	const standings = new Map(read.events.map((entry) => [entry, standingIn(position, keys, entry)]));
+	const claims = claimEvents(context, url, gap, read.events.filter((entry) => entry.at >= from && standings.get(entry) !== 'recorded'));
+	const marks = (entry: GapEvent): IDataObject => (standings.get(entry) === 'possibleRepeat' ? { possibleRepeat: true } : {});
+	const items = [...gapItems(request, gap, read), ...claims.put.map((entry) => ({ ...eventItem(parameters, request, entry), ...marks(entry) }))];
+	const ran = claims.put.map(ranOf).filter((entry): entry is RanTransaction => entry !== undefined);
+	primaryRecordMemory(url);
+	// Saved with the run on n8n 2.x; on 1.x (saved before the run exists) written later, like a delivery's.
+	const written = writePosition(context, url, PRIMARY_SLOT, { reason: 'catchUp', arrivedAt: Date.now(), own: answersBeforeRun(context) ? [] : ran });
+	// The answer says what was caught up (Webhook > Reactivate shows it); the activation's also the position, which its publication keeps.
+	const caughtUp = (events: number): IDataObject => ({
+		...RECEIVED,
+		catchUp: { fromTimestamp: from, toTimestamp: read.readAt, events },
+		...(request.answerWithPosition === true && written.position !== undefined ? { position: written.position } : {}),
+	});
 	if (items.length === 0) {
 		claims.release();
 		return acknowledgeWithoutRun(context, caughtUp(0));
 	}
 	claims.settleWithRun();
+	noteRunStarted(url, PRIMARY_SLOT, ran);
+	settleWithAnswer(context, (acknowledged) => noteRunAnswered(context, url, PRIMARY_SLOT, ran, acknowledged));
 	context.logger.info(`Address Activity Trigger "${context.getNode().name}": catching up on ${claims.put.length} ${parameters.eventType} events since ${new Date(from * 1000).toISOString()}`, details);
 	return { workflowData: [context.helpers.returnJsonArray(items)], webhookResponse: caughtUp(claims.put.length) };
 }
@@ -116,7 +152,7 @@ async function runCatchUp(context: IWebhookFunctions, { parameters, url }: Recei
 export async function receivePrimaryCatchUp(
 	context: IWebhookFunctions,
 	received: Received,
-	own: { kind: 'catchUp'; request: PrimaryCatchUpRequest } | { kind: 'resume'; request: PrimaryResumeRequest },
+	own: PrimaryOwnRequest,
 ): Promise<IWebhookResponseData> {
 	const { messageId, webhookId } = own.request;
 	const details = { messageId, webhookId };
@@ -130,6 +166,7 @@ export async function receivePrimaryCatchUp(
 	if (ownership.kind === 'foreign') {
 		return answer(context, { statusCode: 401, level: 'warn', message: `Refused a catch-up for webhook ${webhookId}, which is not registered at this trigger's URL` }, details);
 	}
+	if (own.kind === 'flush') return receivePrimaryFlush(context, received.url, received.arrival.arrivedAt, own.request);
 	if (own.kind === 'catchUp') return await runCatchUp(context, received, own.request);
 	const gap = recordedGap(context, Date.now());
 	if (typeof gap === 'string') return answer(context, { statusCode: 200, level: 'warn', message: gap }, details);

@@ -5,8 +5,8 @@
  */
 import type { IHookFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import type { PrimaryResumeRequest, ResumeRequest } from '../../shared/service/catchUpRequest';
-import type { PrimaryCatchUpRequest } from '../catchUp/primaryRequest';
+import type { ResumeRequest } from '../../shared/service/catchUpRequest';
+import type { PrimaryOwnRequest } from '../catchUp/primaryRequest';
 import type { CatchUpRequest } from '../catchUp/request';
 import type { FlushRequest, HealRequest } from '../staticData/positionRequests';
 import type { DeliveryParameters } from '../parameters/readParameters';
@@ -24,11 +24,7 @@ export type ReceivedRequest =
 	| { receiver: 'flush'; request: VerifiedRequest<DeliveryParameters>; flush: FlushRequest }
 	| { receiver: 'heal'; request: VerifiedRequest<DeliveryParameters>; heal: HealRequest }
 	| { receiver: 'primaryNetworkDelivery'; request: VerifiedRequest<PrimaryNetworkDeliveryParameters> }
-	| {
-			receiver: 'primaryCatchUp';
-			request: VerifiedRequest<PrimaryNetworkDeliveryParameters>;
-			own: { kind: 'catchUp'; request: PrimaryCatchUpRequest } | { kind: 'resume'; request: PrimaryResumeRequest };
-	  };
+	| { receiver: 'primaryCatchUp'; request: VerifiedRequest<PrimaryNetworkDeliveryParameters>; own: PrimaryOwnRequest };
 
 export interface EventKind {
 	/** True when the trigger's webhooks exist at the service and match the parameters (repairing what can be repaired). */

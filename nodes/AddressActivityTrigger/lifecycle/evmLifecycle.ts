@@ -65,7 +65,10 @@ async function inLifecycle<T>(context: IHookFunctions, call: ServiceCall, work: 
 
 /** Every chain's record gets what this process ran and has not seen recorded (n8n saves this call's copy last). */
 function recordRunsEverywhere(context: IHookFunctions, chains: ChainStates, url: string): void {
-	for (const [chainId, state] of Object.entries(chains)) recordRunsInLifecycle(context, state, url, chainId);
+	for (const [chainId, state] of Object.entries(chains)) {
+		const mark = state.catchUp?.mark;
+		recordRunsInLifecycle(context, state, mark === undefined ? undefined : mark.block + 1, url, chainId);
+	}
 }
 
 /**

@@ -15,9 +15,10 @@ import { serviceRequest, type ServiceCall } from '../../shared/service/transport
 import { deleteWebhook, fetchSharedSecret, getWebhook, updateWebhook, type RemoteWebhook } from '../../shared/service/webhooks';
 import { credentialKey, recordSharedSecret } from '../../shared/memory/sharedSecrets';
 import { catchUpDeadline } from '../catchUp/gaps';
-import { primaryCatchUpAfterActivation, primaryGapStart, recordPrimaryGap } from '../catchUp/primaryGaps';
+import { primaryCatchUpAfterActivation, primaryGapStart, recordPrimaryGap, recordPrimaryRuns } from '../catchUp/primaryGaps';
 import { forgetWebhooksAt, rememberWebhook } from '../memory/knownWebhooks';
 import type { PrimaryNetworkParameters } from '../parameters/readPrimaryNetworkParameters';
+import { clearPrimaryPosition } from '../staticData/positionSlots';
 import { clearPrimaryCatchUp } from '../staticData/primaryCatchUp';
 import { clearRegistration, registrationState } from '../staticData/registration';
 
@@ -96,7 +97,11 @@ async function afterRegistration(context: IHookFunctions, webhook: RemoteWebhook
 async function catchUp(context: IHookFunctions, webhookId: string, wasReceiving: boolean, parameters: PrimaryNetworkParameters, lifecycle: Lifecycle): Promise<void> {
 	if (lifecycle.isTest) return;
 	const receiving = { url: lifecycle.url, webhookId, wasReceiving, verifySignature: parameters.verifySignature };
-	await primaryCatchUpAfterActivation(context, parameters.watch, receiving, { call: lifecycle.call, ends: catchUpDeadline(lifecycle.call.deadline) });
+	try {
+		await primaryCatchUpAfterActivation(context, parameters.watch, receiving, { call: lifecycle.call, ends: catchUpDeadline(lifecycle.call.deadline) });
+	} finally {
+		recordPrimaryRuns(context, lifecycle.url);
+	}
 }
 
 /** True when the trigger's webhook exists and watches what the parameters say (set active, pointed here, renamed as needed). */
@@ -172,6 +177,7 @@ export async function removePrimaryNetworkWebhook(
 	}
 	if (!lifecycle.isTest && !keep) clearRegistration(state);
 	recordPrimaryGap(context, lifecycle.url, gap);
+	if (!lifecycle.isTest) recordPrimaryRuns(context, lifecycle.url);
 	return true;
 }
 
@@ -191,5 +197,6 @@ export async function removeOtherEventTypeWebhooks(context: IHookFunctions, prim
 		if (data.network !== undefined && typeof data.webhookId === 'string') await deleteWebhook.call(context, data.webhookId, call);
 		if (data.network !== undefined) clearRegistration(data);
 		clearPrimaryCatchUp(data);
+		clearPrimaryPosition(data);
 	}
 }

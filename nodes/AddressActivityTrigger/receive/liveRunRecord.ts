@@ -37,13 +37,17 @@ export function keepLiveRun(
 	transaction: DeliveredTransaction,
 	arrivedAt: number,
 ): void {
+	keepRun(context, target, [{ hash: transaction.txHash.toLowerCase(), block: Number(transaction.blockNumber), time: transaction.blockTimestamp }], arrivedAt);
+}
+
+/** Records a run being handed to n8n, of one transaction (or, for a P-Chain or validator trigger, one event's entries: ./primaryRunRecord.ts). */
+export function keepRun(context: IWebhookFunctions, target: { url: string; chainId: string; webhookId: string }, ran: RanTransaction[], arrivedAt: number): void {
 	if (!positionKept(context)) return;
 	const { url, chainId } = target;
-	const ran: RanTransaction = { hash: transaction.txHash.toLowerCase(), block: Number(transaction.blockNumber), time: transaction.blockTimestamp };
-	noteChainClock(positionMemoryFor(url, chainId), transaction.blockTimestamp * 1000, arrivedAt);
+	noteChainClock(positionMemoryFor(url, chainId), ran[0].time * 1000, arrivedAt);
 	// n8n 2.x saves this request's change only once the run exists; 1.x before it creates it, so there the run is written later.
-	writePosition(context, url, chainId, { reason: 'run', arrivedAt, own: answersBeforeRun(context) ? [] : [ran] });
-	noteRunStarted(url, chainId, [ran]);
-	settleWithAnswer(context, (acknowledged) => noteRunAnswered(context, url, chainId, [ran], acknowledged));
+	writePosition(context, url, chainId, { reason: 'run', arrivedAt, own: answersBeforeRun(context) ? [] : ran });
+	noteRunStarted(url, chainId, ran);
+	settleWithAnswer(context, (acknowledged) => noteRunAnswered(context, url, chainId, ran, acknowledged));
 	scheduleFlush(context, target);
 }

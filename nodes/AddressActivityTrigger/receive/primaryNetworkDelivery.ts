@@ -13,6 +13,7 @@ import type { PrimaryNetworkDeliveryParameters } from '../parameters/readPrimary
 import { acknowledgeWithoutRun, answer, RECEIVED } from './answers';
 import { claimMessage } from './copies';
 import { claimLiveEvent } from './primaryEventClaims';
+import { keepPrimaryLiveRun, primaryEventRanAlready, recordedEventOf } from './primaryRunRecord';
 import { ownWebhook } from './ownership';
 import { rawMessageItem } from './rawMessage';
 import type { VerifiedRequest } from './verifiedRequest';
@@ -52,6 +53,13 @@ export async function receivePrimaryNetworkDelivery(
 
 	const copy = await claimMessage(context, url, parsed.messageId, details);
 	if (copy !== undefined) return copy;
+	const event = ((body as IDataObject).event ?? {}) as IDataObject;
+	const at = typeof event.blockTimestamp === 'number' ? event.blockTimestamp : Math.floor(arrival.arrivedAt / 1000);
+	const ran = recordedEventOf(parameters.eventType === EVENT_TYPES.validatorActivity ? 'validator' : 'pChain', event, at);
+	if (primaryEventRanAlready(context, ran)) {
+		context.logger.debug(`Address Activity Trigger "${context.getNode().name}": the event ran already (recorded); acknowledged without a run`, details);
+		return acknowledgeWithoutRun(context);
+	}
 	if (!claimLiveEvent(context, url, parameters.eventType, body)) {
 		context.logger.debug(`Address Activity Trigger "${context.getNode().name}": a catch-up put this event out already; acknowledged without a run`, details);
 		return acknowledgeWithoutRun(context);
@@ -60,5 +68,6 @@ export async function receivePrimaryNetworkDelivery(
 	const item = parameters.output === 'raw' ? rawMessageItem(context, parameters, body) : parsed.item;
 	// "Listen for test event": the webhook is the temporary one registered for the test.
 	const items = context.getMode() === 'manual' && parameters.output !== 'raw' ? [{ ...item, testEvent: true }] : [item];
+	keepPrimaryLiveRun(context, { url, webhookId: parsed.webhookId }, ran, arrival.arrivedAt);
 	return { workflowData: [context.helpers.returnJsonArray(items)], webhookResponse: RECEIVED };
 }

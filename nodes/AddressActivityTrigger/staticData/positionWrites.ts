@@ -7,12 +7,12 @@
  */
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { answersBeforeRun as n8nAnswersBeforeRun, keepStaticDataChangeUntilAnswered, storeInStaticData } from '../../shared/n8n/n8nInternals';
+import { answersBeforeRun as n8nAnswersBeforeRun, keepStaticDataChangeUntilAnswered } from '../../shared/n8n/n8nInternals';
 import { inBlockTime, positionMemoryFor, positionTasksSignal, WRITER, type PositionMemory, type RanTransaction } from '../memory/positionMemory';
 import { publicationKey, publicationNear } from '../memory/publications';
 import { catchUpLimitMs } from '../parameters/readParameters';
-import type { ChainState, ChainStates } from './chainStates';
 import { readPosition, ranKeys, recorded, withOpenWindow, withoutOpenWindow, withRuns, type Position, type Trim } from './position';
+import { markedStart, storedPosition, storePosition } from './positionSlots';
 
 /** A process writes the record at most this often. */
 export const WRITE_INTERVAL_MS = 1000;
@@ -45,13 +45,9 @@ export function answersBeforeRun(context: TriggerContext): boolean {
 	return n8nAnswersBeforeRun(context as { getWebhookResourceUrl?: unknown });
 }
 
-function chainsOf(context: TriggerContext): ChainStates | undefined {
-	return context.getWorkflowStaticData('node').chains as ChainStates | undefined;
-}
-
-/** The record of one chain as this request loaded it. */
+/** The record of one chain (or a P-Chain or validator trigger's: positionSlots.ts) as this request loaded it. */
 export function loadedPosition(context: TriggerContext, chainId: string): Position | undefined {
-	return readPosition(chainsOf(context)?.[chainId]?.position);
+	return readPosition(storedPosition(context.getWorkflowStaticData('node'), chainId));
 }
 
 /** What this process forgets at a write: old blocks, never past a pending delivery, and nothing before its heal. */
@@ -106,13 +102,6 @@ export interface PositionWritten {
 	alreadyRecorded: boolean;
 }
 
-function storePosition(context: TriggerContext, chainId: string, position: Position): void {
-	const data = context.getWorkflowStaticData('node');
-	const chains = (data.chains ?? {}) as ChainStates;
-	chains[chainId] = { ...(chains[chainId] ?? {}), position: position as unknown as IDataObject };
-	storeInStaticData(data, 'chains', chains as IDataObject);
-}
-
 /**
  * Writes the record of one chain from a request to the trigger's URL when it lacks something this
  * process ran (or the request brings), at most once a second per process for deliveries. Returns
@@ -147,9 +136,8 @@ export function writePosition(context: IWebhookFunctions, url: string, chainId: 
 	}
 	// A publication of this trigger saves the document it loaded: a write now would be undone.
 	if (write.reason !== 'catchUp' && publicationNear(publicationKey(context.getWorkflow().id, context.getNode().name), write.arrivedAt)) return notWritten;
-	const state = chainsOf(context)?.[chainId];
-	const mark = (state?.catchUp as { mark?: { block: number } } | undefined)?.mark;
-	const initialFrom = mark !== undefined ? mark.block + 1 : adds.length > 0 ? Math.min(...adds.map((transaction) => transaction.block)) : (loaded?.from ?? 0);
+	const marked = markedStart(context.getWorkflowStaticData('node'), chainId);
+	const initialFrom = marked ?? (adds.length > 0 ? Math.min(...adds.map((transaction) => transaction.block)) : (loaded?.from ?? 0));
 	let position = withRuns(loaded, adds, initialFrom, trimFor(context, memory, loaded?.from, now));
 	if (write.flushed !== undefined && !(ownFlush && waiting)) position = withoutOpenWindow(position, write.flushed.writer);
 	if (write.reason === 'run') {
@@ -159,7 +147,7 @@ export function writePosition(context: IWebhookFunctions, url: string, chainId: 
 	} else if (ownFlush) {
 		memory.windowOpen = waiting;
 	}
-	storePosition(context, chainId, position);
+	storePosition(context.getWorkflowStaticData('node'), chainId, position as unknown as IDataObject);
 	if (write.reason !== 'flush') keepStaticDataChangeUntilAnswered(context, positionTasksSignal());
 	memory.lastWriteAt = now;
 	return { wrote: true, position, alreadyRecorded: notWritten.alreadyRecorded };
@@ -167,22 +155,22 @@ export function writePosition(context: IWebhookFunctions, url: string, chainId: 
 
 /**
  * At the end of a publication or unpublication (n8n saves its copy of static data last): what this
- * process ran and has not seen recorded goes into the chain's record (in a single n8n that is every
+ * process ran and has not seen recorded goes into the record (in a single n8n that is every
  * delivery, also those whose own write waited for the publication), and runs n8n has not answered
- * yet keep this process's window open until a flush writes them.
+ * yet keep this process's window open until a flush writes them. `holder.position` is the record
+ * in the lifecycle's copy; `initialFrom`, where a new one starts (after the last mark).
  */
-export function recordRunsInLifecycle(context: IHookFunctions, state: ChainState, url: string, chainId: string): void {
+export function recordRunsInLifecycle(context: IHookFunctions, holder: { position?: unknown }, initialFrom: number | undefined, url: string, chainId: string): void {
 	if (!positionKept(context)) return;
 	const memory = positionMemoryFor(url, chainId);
 	const now = Date.now();
-	const loaded = readPosition(state.position);
+	const loaded = readPosition(holder.position);
 	const keys = ranKeys(loaded);
 	const adds = [...memory.unrecorded.values()].filter((transaction) => transaction.readyAt <= now && !recorded(loaded, keys, transaction));
 	const waiting = [...memory.unrecorded.values()].some((transaction) => transaction.readyAt > now);
 	if (adds.length === 0 && !waiting) return;
-	const mark = state.catchUp?.mark;
-	const initialFrom = mark !== undefined ? mark.block + 1 : adds.length > 0 ? Math.min(...adds.map((transaction) => transaction.block)) : (loaded?.from ?? 0);
-	let position = withRuns(loaded, adds, initialFrom, trimFor(context, memory, loaded?.from, now));
+	const from = initialFrom ?? (adds.length > 0 ? Math.min(...adds.map((transaction) => transaction.block)) : (loaded?.from ?? 0));
+	let position = withRuns(loaded, adds, from, trimFor(context, memory, loaded?.from, now));
 	if (waiting) position = withOpenWindow(position, WRITER, ...inBlockTime(memory, now, now + WRITE_INTERVAL_MS + FLUSH_LANDS_MS + RUN_CREATED_AFTER_1X_MS));
-	state.position = position as unknown as IDataObject;
+	holder.position = position as unknown as IDataObject;
 }

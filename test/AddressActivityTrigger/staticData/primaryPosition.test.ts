@@ -1,0 +1,211 @@
+/**
+ * P-Chain and validator events once across restarts, through n8n-core with static data kept as n8n
+ * keeps it (loaded per request and per publication, saved whole at their end, the last save
+ * winning): the trigger's durable position. A restart is this process's memory forgotten; Webhook >
+ * Reactivate is its signed resume request; a publication that finds the webhook turned off (n8n
+ * 1.x's start-up, the webhook-health example) catches up as activation does.
+ */
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { forgetProcessMemory } from '../../../nodes/AddressActivityTrigger/memory/processMemory';
+import { recordedEventOf } from '../../../nodes/AddressActivityTrigger/receive/primaryRunRecord';
+import { ranKeys, readPosition, transactionKey } from '../../../nodes/AddressActivityTrigger/staticData/position';
+import { primaryResumeRequest } from '../../../nodes/shared/service/catchUpRequest';
+import { nodeId, pChainAddress } from '../../emulator/primary/ids';
+import { signedDelivery } from '../../harness/signing';
+import { TriggerHarness } from '../../harness/trigger';
+import { waitFor } from '../../harness/wait';
+import { L1, pChainParameters, validatorParameters } from '../eventTypesSupport';
+import { startWithReceiver, type EmulatorWithReceiver } from '../support';
+
+let stack: EmulatorWithReceiver;
+let key: string;
+let trigger: TriggerHarness;
+let webhookId: string;
+
+beforeAll(async () => {
+	stack = await startWithReceiver({ timeScale: 1000 });
+});
+
+afterAll(async () => {
+	forgetProcessMemory();
+	await stack.close();
+});
+
+beforeEach(async () => {
+	forgetProcessMemory();
+	key = (await stack.control.createKey({ plan: 'paid' })).key;
+});
+
+afterEach(async () => {
+	trigger.releaseHeldSaves();
+	await trigger.deactivate();
+	stack.receiver.harness = undefined;
+	forgetProcessMemory();
+});
+
+const AVAX = (amount: number) => String(BigInt(Math.round(amount * 1000)) * BigInt(1_000_000));
+
+async function published(parameters: INodeParameters): Promise<void> {
+	trigger = new TriggerHarness({ parameters, credentials: { apiKey: key, baseUrl: stack.emulator.url }, publicUrl: stack.receiverUrl, persistence: 'n8n' });
+	stack.receiver.harness = trigger;
+	await trigger.activate();
+	webhookId = String(trigger.state.webhookId);
+}
+
+const json = (run: INodeExecutionData[]) => run.map((item) => item.json);
+/** Raw Message output: the delivery's event (a catch-up's item carries it as a delivery would). */
+const eventOf = (item: IDataObject) => item.event as IDataObject;
+
+/** Whether the durable position lists every event the runs so far put out. */
+function allRecorded(kind: 'pChain' | 'validator'): boolean {
+	const keys = ranKeys(readPosition(trigger.state.primaryPosition));
+	return trigger.startedRuns.every((run) =>
+		json(run).every((item) => {
+			const event = eventOf(item);
+			const recorded = recordedEventOf(kind, event, Number(event.blockTimestamp));
+			return recorded !== undefined && keys.has(transactionKey(recorded.copy.hash));
+		}),
+	);
+}
+
+async function recorded(kind: 'pChain' | 'validator'): Promise<void> {
+	await waitFor('every run so far in the durable position', () => allRecorded(kind), 30_000);
+}
+
+async function serviceTurnsOff(): Promise<void> {
+	await stack.control.service(key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
+}
+
+/** Webhook > Reactivate: the webhook on again, and its signed catch-up request. */
+async function reactivate() {
+	await stack.control.service(key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'active' });
+	const body = primaryResumeRequest(webhookId, Math.floor(Date.now() / 1000));
+	return await trigger.receive(signedDelivery({ ...body, messageId: `${body.messageId}:${Date.now()}` }, await stack.control.sharedSecret(key)));
+}
+
+async function change(address: string, avax: number): Promise<string> {
+	const { txHash } = await stack.control.pChainTransaction({ network: 'fuji', balanceChanges: [{ address, balanceType: 'unlockedUnstaked', change: AVAX(avax) }] });
+	return txHash;
+}
+
+/** Per transaction: each run that put it out, as [catchUp, possibleRepeat]. */
+function runsOf(hashes: string[]): Record<string, Array<[boolean, boolean]>> {
+	const runs: Record<string, Array<[boolean, boolean]>> = Object.fromEntries(hashes.map((hash) => [hash, []]));
+	for (const run of trigger.startedRuns) {
+		for (const item of json(run)) runs[String(eventOf(item)?.txHash)]?.push([item.catchUp === true, item.possibleRepeat === true]);
+	}
+	return runs;
+}
+
+const once = (hashes: string[], catchUp: boolean) => Object.fromEntries(hashes.map((hash) => [hash, [[catchUp, false]]]));
+
+describe('P-Chain events that ran before a restart', () => {
+	const watch = (treasury: string) => pChainParameters({ pChainAddresses: treasury, addressSubEvents: ['balance_change'], output: 'raw' });
+
+	it('are not put out again by Webhook > Reactivate; two Reactivates after restarts put out each gap once', async () => {
+		const treasury = pChainAddress('fuji', 'durable resume treasury');
+		await published(watch(treasury));
+		const live = [await change(treasury, 7), await change(treasury, 3)];
+		await waitFor('the live runs', () => trigger.startedRuns.length === 2);
+		await recorded('pChain');
+		forgetProcessMemory();
+		await serviceTurnsOff();
+		const firstGap = [await change(treasury, -2), await change(treasury, -1)];
+		expect((await reactivate()).body).toMatchObject({ catchUp: { events: 2 } });
+		await recorded('pChain');
+		forgetProcessMemory();
+		await serviceTurnsOff();
+		const secondGap = [await change(treasury, 4)];
+		expect((await reactivate()).body).toMatchObject({ catchUp: { events: 1 } });
+		expect(runsOf([...live, ...firstGap, ...secondGap])).toEqual({ ...once(live, false), ...once([...firstGap, ...secondGap], true) });
+		expect(trigger.startedRuns).toHaveLength(4);
+	});
+
+	it('are not put out again by a publication that finds the webhook turned off (n8n 1.x start-up, the webhook-health example)', async () => {
+		const treasury = pChainAddress('fuji', 'durable start-up treasury');
+		await published(watch(treasury));
+		const live = [await change(treasury, 5)];
+		await waitFor('the live run', () => trigger.startedRuns.length === 1);
+		await recorded('pChain');
+		forgetProcessMemory();
+		await serviceTurnsOff();
+		const gap = [await change(treasury, -1)];
+		await trigger.activate();
+		expect(runsOf([...live, ...gap])).toEqual({ ...once(live, false), ...once(gap, true) });
+		expect(trigger.startedRuns).toHaveLength(2);
+	});
+
+	it('a copy of a delivery that ran, arriving after a restart, is acknowledged without a run', async () => {
+		const treasury = pChainAddress('fuji', 'durable copy treasury');
+		await published(watch(treasury));
+		const txHash = await change(treasury, 2);
+		await waitFor('the live run', () => trigger.startedRuns.length === 1);
+		await recorded('pChain');
+		const delivery = stack.receiver.deliveries.find((each) => each.rawBody.toString().includes(txHash))!;
+		forgetProcessMemory();
+		const copy = await trigger.receive({ headers: delivery.headers, rawBody: delivery.rawBody });
+		expect(copy).toMatchObject({ statusCode: 200, items: undefined });
+		expect(runsOf([txHash])).toEqual(once([txHash], false));
+	});
+
+	it('a lost static-data write costs no repeat: the flush writes it again', async () => {
+		const treasury = pChainAddress('fuji', 'durable lost write treasury');
+		await published(watch(treasury));
+		trigger.dropNextSaves = 1;
+		const live = [await change(treasury, 6)];
+		await waitFor('the live run', () => trigger.startedRuns.length === 1);
+		await recorded('pChain');
+		expect(trigger.dropNextSaves).toBe(0);
+		forgetProcessMemory();
+		await serviceTurnsOff();
+		const gap = [await change(treasury, -3)];
+		expect((await reactivate()).body).toMatchObject({ catchUp: { events: 1 } });
+		expect(runsOf([...live, ...gap])).toEqual({ ...once(live, false), ...once(gap, true) });
+	});
+
+	it('what a process gone before its flush may have run unwritten comes once more, marked possibleRepeat', async () => {
+		const treasury = pChainAddress('fuji', 'durable window treasury');
+		await published(watch(treasury));
+		const live = [await change(treasury, 8)];
+		await waitFor('the live run', () => trigger.startedRuns.length === 1);
+		await recorded('pChain');
+		await serviceTurnsOff();
+		const gap = [await change(treasury, -4)];
+		// Another process (gone now) had a window open over the gap's second: it may have run events it did not write.
+		const made = Date.now();
+		trigger.editStoredState((state) => {
+			(state.primaryPosition as IDataObject).open = { gone: [made - 1000, made + 1000] };
+		});
+		forgetProcessMemory();
+		expect((await reactivate()).body).toMatchObject({ catchUp: { events: 1 } });
+		expect(runsOf([...live, ...gap])).toEqual({ ...once(live, false), [gap[0]]: [[true, true]] });
+	});
+});
+
+describe('validator events that ran before a restart', () => {
+	it("an L1 validator's fee balance alert and top-up that ran live are not put out again by Webhook > Reactivate; the gap's fall and top-up are, once", async () => {
+		const node = nodeId('durable fall');
+		await published(validatorParameters({ validatorFilters: { nodeIds: node }, output: 'raw' }));
+		const fee = (avax: number) => stack.control.validatorActivity({ network: 'fuji', activity: 'l1_validator_fee_balance', nodeId: node, subnetId: L1, change: AVAX(avax) });
+		await fee(3);
+		await waitFor('the live top-up', () => trigger.startedRuns.length === 1);
+		await fee(-2);
+		await waitFor('the live alert', () => trigger.startedRuns.length === 2);
+		await recorded('validator');
+		forgetProcessMemory();
+		await serviceTurnsOff();
+		await fee(1);
+		await fee(-1.5);
+		expect((await reactivate()).body).toMatchObject({ catchUp: { events: 2 } });
+		const what = (run: INodeExecutionData[]) => json(run).map((item) => [eventOf(item).eventType, eventOf(item).feeBalance, item.catchUp === true]);
+		expect(trigger.startedRuns.map(what)).toEqual([
+			[['l1_validator_balance_increased', AVAX(3), false]],
+			[['l1_validator_balance_threshold', AVAX(1), false]],
+			[
+				['l1_validator_balance_increased', AVAX(2), true],
+				['l1_validator_balance_threshold', AVAX(0.5), true],
+			],
+		]);
+	});
+});
