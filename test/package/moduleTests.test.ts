@@ -81,7 +81,6 @@ const TESTED_BY_SUITE: Record<string, string> = {
 	'nodes/AddressActivityTrigger/catchUp/validatorTimeline.ts': 'test/AddressActivityTrigger/catchUp/validatorGap.test.ts',
 	'nodes/AddressActivityTrigger/eventKinds/evmAddressActivity.ts': 'test/AddressActivityTrigger/lifecycle/evmLifecycle.test.ts',
 	'nodes/AddressActivityTrigger/eventKinds/primaryNetworkActivity.ts': 'test/AddressActivityTrigger/lifecycle/primaryNetworkLifecycle.test.ts',
-	'nodes/AddressActivityTrigger/lifecycle/lifecycleBudget.ts': 'test/AddressActivityTrigger/lifecycle/evmLifecycle.test.ts',
 	'nodes/AddressActivityTrigger/memory/primaryEvents.ts': 'test/AddressActivityTrigger/catchUp/validatorGap.test.ts',
 	'nodes/AddressActivityTrigger/parameters/primaryNetworkParameters.ts': 'test/AddressActivityTrigger/lifecycle/primaryNetworkLifecycle.test.ts',
 	'nodes/AddressActivityTrigger/parameters/readPrimaryNetworkParameters.ts': 'test/AddressActivityTrigger/lifecycle/primaryNetworkLifecycle.test.ts',
