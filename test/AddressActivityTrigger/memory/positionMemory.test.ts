@@ -1,7 +1,7 @@
 // What this process ran and has not yet seen in the durable position, per trigger URL and chain:
 // a new process starts with nothing (and a start-up catch-up due); forgetting the memory stands for
 // a restart, which also ends the waits of its flushes and heals.
-import { forgetPositionMemories, positionMemoryFor, positionTasksSignal, WRITER } from '../../../nodes/AddressActivityTrigger/memory/positionMemory';
+import { forgetPositionMemories, inBlockTime, noteChainClock, positionMemoryFor, positionTasksSignal, WRITER } from '../../../nodes/AddressActivityTrigger/memory/positionMemory';
 
 const URL = 'https://n8n.example.com/webhook/abc/webhook';
 
@@ -22,7 +22,28 @@ describe('the position memory', () => {
 			flushing: false,
 			heal: 'due',
 			healFailedAt: 0,
+			chainAhead: [],
 		});
+	});
+
+	it('gives a window as block times: unchanged until a delivery was seen, then widened by how far block times ran ahead of (or behind) this clock', () => {
+		const memory = positionMemoryFor(URL, '43113');
+		expect(inBlockTime(memory, 1_000_000, 1_005_000)).toEqual([1_000_000, 1_005_000]);
+		// Blocks a minute ahead (less the delivery's 200 ms): the window ends that much later.
+		noteChainClock(memory, 1_060_000, 1_000_200);
+		noteChainClock(memory, 1_030_000, 1_000_500);
+		expect(inBlockTime(memory, 1_000_000, 1_005_000)).toEqual([1_000_000, 1_064_800]);
+		// Blocks behind this clock: the window starts earlier.
+		const behind = positionMemoryFor(URL, '43114');
+		noteChainClock(behind, 970_000, 1_000_000);
+		expect(inBlockTime(behind, 1_000_000, 1_005_000)).toEqual([970_000, 1_005_000]);
+	});
+
+	it('keeps the clock difference of the last 32 deliveries only', () => {
+		const memory = positionMemoryFor(URL, '43113');
+		noteChainClock(memory, 1_100_000, 1_000_000);
+		for (let delivery = 0; delivery < 32; delivery++) noteChainClock(memory, 1_000_000, 1_000_000);
+		expect(inBlockTime(memory, 1_000_000, 1_005_000)).toEqual([1_000_000, 1_005_000]);
 	});
 
 	it('keeps what was noted per URL and chain', () => {
