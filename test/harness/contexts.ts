@@ -4,7 +4,7 @@
  * searches run in; its helpers send requests as every context's do), and a PollContext of the poll
  * trigger with real node parameters (expressions resolved, resource locators extracted by n8n).
  */
-import { HookContext, LoadOptionsContext, PollContext } from 'n8n-core';
+import { HookContext, LoadOptionsContext, PollContext, WebhookContext } from 'n8n-core';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
@@ -31,11 +31,18 @@ export function pollContext(options: { parameters: INodeParameters; typeVersion?
 	return new PollContext(workflow, node, buildAdditionalData({ credentialsHelper }), 'trigger', 'activate');
 }
 
-/**
- * The webhook trigger's HookContext, as n8n runs its checkExists, create and delete: at a
- * publication (`test` false) on a workflow with `staticData`, or while listening for a test event.
- */
-export function triggerHookContext(options: { parameters?: INodeParameters; staticData?: IDataObject; test?: boolean; typeVersion?: number; credentials?: AddressActivityCredentialData; workflowName?: string }): { context: HookContext; workflow: Workflow } {
+/** The options of the webhook trigger's contexts: its parameters and static data, at a publication or while listening for a test event. */
+interface TriggerContextOptions {
+	parameters?: INodeParameters;
+	staticData?: IDataObject;
+	test?: boolean;
+	typeVersion?: number;
+	credentials?: AddressActivityCredentialData;
+	workflowName?: string;
+}
+
+/** The trigger's node, workflow and webhook as n8n builds them for a lifecycle call or a request. */
+function triggerSetUp(options: TriggerContextOptions) {
 	const nodeTypes = new HarnessNodeTypes();
 	const description = nodeTypes.getByNameAndVersion(TRIGGER_NODE_TYPE).description.webhooks?.[0];
 	if (!description) throw new Error('the trigger declares no webhook');
@@ -45,5 +52,23 @@ export function triggerHookContext(options: { parameters?: INodeParameters; stat
 	const additionalData = buildAdditionalData({ credentialsHelper });
 	const test = options.test === true;
 	const webhookData = { httpMethod: 'POST' as const, node: node.name, path: `${node.webhookId}/webhook`, webhookDescription: description, workflowId: 'wf-context', workflowExecuteAdditionalData: additionalData, webhookId: node.webhookId, isTest: test };
+	return { node, workflow, additionalData, webhookData, test };
+}
+
+/**
+ * The webhook trigger's HookContext, as n8n runs its checkExists, create and delete: at a
+ * publication (`test` false) on a workflow with `staticData`, or while listening for a test event.
+ */
+export function triggerHookContext(options: TriggerContextOptions): { context: HookContext; workflow: Workflow } {
+	const { node, workflow, additionalData, webhookData, test } = triggerSetUp(options);
 	return { context: new HookContext(workflow, node, additionalData, test ? 'manual' : 'trigger', test ? 'manual' : 'activate', webhookData), workflow };
+}
+
+/**
+ * The webhook trigger's WebhookContext, as n8n hands it a request to its URL (no request here: for
+ * the modules that read the parameters and mode of one, not its body).
+ */
+export function triggerWebhookContext(options: TriggerContextOptions): WebhookContext {
+	const { node, workflow, additionalData, webhookData, test } = triggerSetUp(options);
+	return new WebhookContext(workflow, node, additionalData, test ? 'manual' : 'webhook', webhookData, [], null);
 }
