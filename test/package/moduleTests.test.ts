@@ -84,7 +84,6 @@ const TESTED_BY_SUITE: Record<string, string> = {
 	'nodes/AddressActivityTrigger/memory/primaryEvents.ts': 'test/AddressActivityTrigger/catchUp/validatorGap.test.ts',
 	'nodes/AddressActivityTrigger/parameters/primaryNetworkParameters.ts': 'test/AddressActivityTrigger/lifecycle/primaryNetworkLifecycle.test.ts',
 	'nodes/AddressActivityTrigger/parameters/readPrimaryNetworkParameters.ts': 'test/AddressActivityTrigger/lifecycle/primaryNetworkLifecycle.test.ts',
-	'nodes/AddressActivityTrigger/receive/ownership.ts': 'test/AddressActivityTrigger/receive/evmDelivery.test.ts',
 	'nodes/AddressActivityTrigger/receive/primaryEventClaims.ts': 'test/AddressActivityTrigger/catchUp/pChainGap.test.ts',
 	// A file path with "Keys" in it (how events are told apart), not a secret.
 	// eslint-disable-next-line @n8n/community-nodes/no-hardcoded-secrets
