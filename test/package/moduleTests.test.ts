@@ -63,7 +63,6 @@ const TESTED_BY_SUITE: Record<string, string> = {
 	'nodes/AddressActivityPollTrigger/readParameters.ts': 'test/AddressActivityPollTrigger/parameters.test.ts',
 	// The webhook trigger, through n8n-core's HookContext and WebhookContext.
 	'nodes/AddressActivityTrigger/AddressActivityTrigger.node.ts': 'test/AddressActivityTrigger/example.test.ts',
-	'nodes/AddressActivityTrigger/catchUp/read.ts': 'test/AddressActivityTrigger/catchUp/run.test.ts',
 	// The P-Chain and validator catch-up: the P-Chain suite runs a gap from activation (or
 	// Webhook > Reactivate's resume form) to its run and the late deliveries after it; the validator
 	// suite the fee balances a gap is told from and the spans its alerts cover.
