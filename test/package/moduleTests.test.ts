@@ -78,7 +78,6 @@ const TESTED_BY_SUITE: Record<string, string> = {
 	'nodes/AddressActivityTrigger/receive/primaryRunRecord.ts': 'test/AddressActivityTrigger/staticData/primaryPosition.test.ts',
 	'nodes/AddressActivityTrigger/staticData/positionSlots.ts': 'test/AddressActivityTrigger/staticData/primaryPosition.test.ts',
 	'nodes/AddressActivityTrigger/catchUp/validatorTimeline.ts': 'test/AddressActivityTrigger/catchUp/validatorGap.test.ts',
-	'nodes/AddressActivityTrigger/eventKinds/evmAddressActivity.ts': 'test/AddressActivityTrigger/lifecycle/evmLifecycle.test.ts',
 	'nodes/AddressActivityTrigger/eventKinds/primaryNetworkActivity.ts': 'test/AddressActivityTrigger/lifecycle/primaryNetworkLifecycle.test.ts',
 	'nodes/AddressActivityTrigger/memory/primaryEvents.ts': 'test/AddressActivityTrigger/catchUp/validatorGap.test.ts',
 	'nodes/AddressActivityTrigger/parameters/primaryNetworkParameters.ts': 'test/AddressActivityTrigger/lifecycle/primaryNetworkLifecycle.test.ts',
