@@ -28,6 +28,7 @@ import { receivePrimaryCatchUp } from './catchUp/primaryRun';
 import { receiveCatchUp } from './catchUp/run';
 import { receiveFlush } from './catchUp/flush';
 import { receiveHeal, receiveResume } from './catchUp/resume';
+import { receivePrimarySample } from './sample/primarySample';
 import { receiveSample } from './sample/run';
 import type { EventKind } from './eventKinds/eventKind';
 import { evmAddressActivity } from './eventKinds/evmAddressActivity';
@@ -129,6 +130,8 @@ export class AddressActivityTrigger implements INodeType {
 				return await receiveResume(this, received.request, received.resume);
 			case 'sample':
 				return await receiveSample(this, received.request, received.sample);
+			case 'primarySample':
+				return await receivePrimarySample(this, received.request, received.sample);
 			case 'flush':
 				return await receiveFlush(this, received.request, received.flush);
 			case 'heal':

@@ -2,9 +2,11 @@
 // Execute step on the webhook trigger in real n8n (2.41.1; 1.123.81 with N8N_VERSION): on
 // addresses with history the trigger's sample run comes at once (the newest transfer, marked sample
 // and testEvent) and ends the listening; on an address without history the run's one item says so;
-// the next Execute step waits for a live transfer, which runs once. Also relied on here (see
+// the next Execute step waits for a live transfer, which runs once; on a P-Chain Address Activity
+// trigger the newest event of the address, read from the P-Chain history. Also relied on here (see
 // nodes/shared/n8n/n8nInternals.ts): n8n hands webhook() the static data checkExists and create
 // left once it has registered the test webhook, and ends test listening at the first run.
+import { pChainAddress } from '../emulator/primary/ids';
 import type { DeliveryAttempt } from '../harness/emulatorControl';
 import { TRIGGER_NODE_NAME } from '../harness/names';
 import { waitFor } from '../harness/wait';
@@ -84,5 +86,17 @@ describe(`Execute step on the Address Activity Trigger (n8n ${process.env.N8N_VE
 		expect(attempts.map((attempt) => attempt.statusCode)).toEqual([200]);
 		expect(settled).toHaveLength(2);
 		await waitFor('the test webhook to be removed', async () => (await testWebhooksOf(stack, webhookPath)).length === 0);
+	});
+
+	it('shows the newest event of a P-Chain address at once on a P-Chain Address Activity trigger, marked sample', async () => {
+		const wallet = pChainAddress('fuji', 'e2e execute step wallet');
+		await stack.control.pChainTransaction({ network: 'fuji', balanceChanges: [{ address: wallet, balanceType: 'unlockedUnstaked', change: (BigInt(12) * BigInt(1e9)).toString() }] });
+		const parameters = { eventType: 'primary_network_address_activity', network: 'fuji', pChainAddresses: wallet, addressSubEvents: ['balance_change'], output: 'events' };
+		const workflow = await stack.client.createWorkflow(triggerWorkflow({ name: 'Execute step: P-Chain', chainId: CHAIN, addresses: [], credential: stack.credential, typeVersion: 3, parameters }));
+		const { run, items } = await firstRun(workflow.id);
+		expect(run).toMatchObject({ mode: 'manual', status: 'success' });
+		expect(items).toEqual([
+			expect.objectContaining({ subEvent: 'balance_change', amountAvax: '12', balanceAvax: '12', addresses: [wallet], testEvent: true, sample: true, messageId: expect.stringMatching(/^sample:/) }),
+		]);
 	});
 });

@@ -24,6 +24,7 @@ export type ReceivedRequest =
 	| { receiver: 'flush'; request: VerifiedRequest<DeliveryParameters>; flush: FlushRequest }
 	| { receiver: 'heal'; request: VerifiedRequest<DeliveryParameters>; heal: HealRequest }
 	| { receiver: 'primaryNetworkDelivery'; request: VerifiedRequest<PrimaryNetworkDeliveryParameters> }
+	| { receiver: 'primarySample'; request: VerifiedRequest<PrimaryNetworkDeliveryParameters>; sample: SampleRequest }
 	| { receiver: 'primaryCatchUp'; request: VerifiedRequest<PrimaryNetworkDeliveryParameters>; own: PrimaryOwnRequest };
 
 export interface EventKind {

@@ -1,8 +1,9 @@
 /**
  * The trigger watching a P-Chain or validator event type: one webhook
- * (../lifecycle/primaryNetworkLifecycle.ts), and two kinds of POST at its URL: deliveries of its type
- * (../receive/primaryNetworkDelivery.ts) and its own catch-up requests (../catchUp/primaryRun.ts),
- * told apart once their signature held. Its parameters are checked before any request.
+ * (../lifecycle/primaryNetworkLifecycle.ts), and three kinds of POST at its URL: deliveries of its type
+ * (../receive/primaryNetworkDelivery.ts), its own catch-up requests (../catchUp/primaryRun.ts) and,
+ * for Execute step, its own sample requests (../sample/primarySample.ts), told apart once their
+ * signature held. Its parameters are checked before any request.
  */
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
@@ -25,12 +26,14 @@ import {
 	type PrimaryNetworkParameters,
 } from '../parameters/readPrimaryNetworkParameters';
 import { verifiedRequest } from '../receive/verifiedRequest';
+import { sampleRequestIn } from '../sample/request';
+import { requestPrimarySampleAfterTestRegistration } from '../sample/send';
 import type { EventKind, ReceivedRequest } from './eventKind';
 
 /** Where a P-Chain or validator trigger's lifecycle stands (its parameters are checked first, before any request). */
-function lifecycleOf(context: IHookFunctions, parameters: PrimaryNetworkParameters, call: ServiceCall): Lifecycle {
+function lifecycleOf(context: IHookFunctions, parameters: PrimaryNetworkParameters, call: ServiceCall, registered?: (webhookId: string) => void): Lifecycle {
 	const isTest = isTestListening(context);
-	return { url: webhookUrlToRegister(context), isTest, label: webhookLabel(context, parameters, isTest), call };
+	return { url: webhookUrlToRegister(context), isTest, label: webhookLabel(context, parameters, isTest), call, registered };
 }
 
 /** What the parameters watch, or undefined when they are no longer valid (deactivation goes on all the same). */
@@ -46,16 +49,22 @@ export function primaryNetworkActivity(eventType: PrimaryNetworkEventType): Even
 	return {
 		async checkExists(context) {
 			const parameters = readPrimaryNetworkParameters(context, eventType);
-			return await withinLifecycleBudget(context, async (call) => {
+			let webhookId: string | undefined;
+			const exists = await withinLifecycleBudget(context, async (call) => {
 				// After the parameters were checked (no request before a bad one is refused).
 				await removeOtherEventTypeWebhooks(context, true, call);
-				return await checkPrimaryNetworkWebhook(context, parameters, lifecycleOf(context, parameters, call));
+				return await checkPrimaryNetworkWebhook(context, parameters, lifecycleOf(context, parameters, call, (id) => (webhookId = id)));
 			});
+			if (exists) requestPrimarySampleAfterTestRegistration(context, parameters, webhookId);
+			return exists;
 		},
 
 		async create(context) {
 			const parameters = readPrimaryNetworkParameters(context, eventType);
-			return await withinLifecycleBudget(context, async (call) => await createPrimaryNetworkWebhook(context, parameters, lifecycleOf(context, parameters, call)));
+			let webhookId: string | undefined;
+			const created = await withinLifecycleBudget(context, async (call) => await createPrimaryNetworkWebhook(context, parameters, lifecycleOf(context, parameters, call, (id) => (webhookId = id))));
+			requestPrimarySampleAfterTestRegistration(context, parameters, webhookId);
+			return created;
 		},
 
 		async delete(context) {
@@ -71,6 +80,8 @@ export function primaryNetworkActivity(eventType: PrimaryNetworkEventType): Even
 			// The trigger's own catch-up requests come to this URL too, signed as deliveries are.
 			const own = primaryCatchUpRequestIn(request.body);
 			if (own !== undefined) return { receiver: 'primaryCatchUp', request, own };
+			const sample = sampleRequestIn(request.body);
+			if (sample !== undefined) return { receiver: 'primarySample', request, sample };
 			return { receiver: 'primaryNetworkDelivery', request };
 		},
 	};

@@ -28,6 +28,8 @@ export interface Lifecycle {
 	isTest: boolean;
 	label: { name: string; description: string };
 	call: ServiceCall;
+	/** Told the webhook's id once it is registered and receives (Execute step's sample names it). */
+	registered?: (webhookId: string) => void;
 }
 
 /** The account's webhook of this event type registered with `url`, if any. */
@@ -90,6 +92,7 @@ async function afterRegistration(context: IHookFunctions, webhook: RemoteWebhook
 		recordSharedSecret(credentialKey(context), await fetchSharedSecret.call(context, lifecycle.call));
 	}
 	rememberWebhook(lifecycle.url, webhook);
+	lifecycle.registered?.(webhook.id);
 	if (!lifecycle.isTest) Object.assign(registrationState(context), { webhookId: webhook.id, webhookUrl: lifecycle.url, network: parameters.watch.network });
 }
 

@@ -11,6 +11,14 @@ import { eventTypeParameter, primaryNetworkParameterList } from './primaryNetwor
 /** The Decoded Events output's fields. */
 const decodedEventsParameters: INodeProperties[] = [
 	{
+		// Said where the user chose the output: n8n's listening panel shows no text of the node's.
+		displayName: 'Execute step shows no sample with Decoded Events (chain data carries no logs): it listens for the next live event',
+		name: 'decodedEventsSampleNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { output: ['decodedEvents'] } },
+	},
+	{
 		displayName: 'Event Definitions',
 		name: 'eventDefinitions',
 		type: 'string',

@@ -11,11 +11,13 @@ import { sleep } from 'n8n-workflow';
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 
 import { credentialKey, knownSharedSecret } from '../../shared/memory/sharedSecrets';
+import { P_CHAIN_ID } from '../../shared/model/primaryNetwork';
 import { markTestRegistration } from '../../shared/n8n/n8nInternals';
 import { postCatchUpRequest } from '../../shared/service/catchUpRequest';
 import { isTestListening, webhookUrlToRegister } from '../lifecycle/triggerUrl';
 import { SAMPLE_REPEAT_MS, sampleShownRecently } from '../memory/samplesShown';
 import { readTriggerParameters } from '../parameters/readParameters';
+import type { PrimaryNetworkParameters } from '../parameters/readPrimaryNetworkParameters';
 import { chainStates } from '../staticData/chainStates';
 import { SAMPLE_EVENT, type SampleRequest } from './request';
 
@@ -57,18 +59,33 @@ async function send(context: IHookFunctions, url: string, request: SampleRequest
 	}
 }
 
+/** Marks the test registration and sends the request in a task left running (n8n finishes registering once create() returned). */
+function requestSample(context: IHookFunctions, request: Omit<SampleRequest, 'eventType' | 'messageId'>, verifySignature: boolean): void {
+	const sample: SampleRequest = { eventType: SAMPLE_EVENT, messageId: `sample:${randomUUID()}`, ...request };
+	markTestRegistration(context, sample.messageId);
+	const secret = verifySignature ? knownSharedSecret(credentialKey(context)) : undefined;
+	void send(context, webhookUrlToRegister(context), sample, secret);
+}
+
+function waitsForLiveEvent(context: IHookFunctions, why: string): void {
+	context.logger.info(`Address Activity Trigger (workflow ${context.getWorkflow().id}, node "${context.getNode().name}"): Execute step waits for a live ${why}`);
+}
+
 /**
  * After checkExists or create registered the test webhooks of Execute step (nothing otherwise):
  * asks for a sample unless this trigger showed one of the same parameters within the last minutes
  * (then Execute step waits for a live transfer), or the output is Decoded Events (chain data
- * carries no logs).
+ * carries no logs: a notice under Output says so).
  */
 export function requestSampleAfterTestRegistration(context: IHookFunctions): void {
 	if (!isTestListening(context)) return;
 	const parameters = readTriggerParameters.call(context);
-	if (parameters.output === 'decodedEvents') return;
+	if (parameters.output === 'decodedEvents') {
+		waitsForLiveEvent(context, 'event (Decoded Events: chain data carries no logs, so there is no sample)');
+		return;
+	}
 	if (sampleShownRecently(sampleTrigger(context), parameters)) {
-		context.logger.info(`Address Activity Trigger (workflow ${context.getWorkflow().id}, node "${context.getNode().name}"): Execute step waits for a live transfer (a sample of these parameters was shown less than ${SAMPLE_REPEAT_MS / 60_000} minutes ago)`);
+		waitsForLiveEvent(context, `transfer (a sample of these parameters was shown less than ${SAMPLE_REPEAT_MS / 60_000} minutes ago)`);
 		return;
 	}
 	const chains = chainStates(context, parameters.chainIds);
@@ -77,8 +94,15 @@ export function requestSampleAfterTestRegistration(context: IHookFunctions): voi
 		const webhookId = chains[chainId]?.webhookId;
 		if (webhookId !== undefined) webhookIds[chainId] = webhookId;
 	}
-	const request: SampleRequest = { eventType: SAMPLE_EVENT, messageId: `sample:${randomUUID()}`, webhookIds };
-	markTestRegistration(context, request.messageId);
-	const secret = parameters.verifySignature ? knownSharedSecret(credentialKey(context)) : undefined;
-	void send(context, webhookUrlToRegister(context), request, secret);
+	requestSample(context, { webhookIds }, parameters.verifySignature);
+}
+
+/** The same for a P-Chain or validator trigger, once its test webhook (`webhookId`) is registered. */
+export function requestPrimarySampleAfterTestRegistration(context: IHookFunctions, parameters: PrimaryNetworkParameters, webhookId: string | undefined): void {
+	if (!isTestListening(context)) return;
+	if (sampleShownRecently(sampleTrigger(context), parameters)) {
+		waitsForLiveEvent(context, `event (a sample of these parameters was shown less than ${SAMPLE_REPEAT_MS / 60_000} minutes ago)`);
+		return;
+	}
+	requestSample(context, { webhookIds: webhookId === undefined ? {} : { [P_CHAIN_ID]: webhookId } }, parameters.verifySignature);
 }

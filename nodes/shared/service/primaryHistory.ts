@@ -41,6 +41,14 @@ export async function fetchPChainTransactions(
 	return { entries, nextPageToken: page?.nextPageToken, unreadable: parsed.length - entries.length };
 }
 
+/** The newest P-Chain transactions of `addresses` (up to `pageSize`, one request), newest first: where Execute step's sample starts reading. */
+export async function fetchNewestPChainTransactions(context: ServiceContext, network: string, addresses: string[], pageSize: number, call: ServiceCall = {}): Promise<PChainTransaction[]> {
+	const qs: IDataObject = { addresses: addresses.join(','), sortOrder: 'desc', pageSize };
+	const answer = (await serviceRequest.call(context, { method: 'GET', path: `${pChainPath(network)}/transactions`, qs, ...call })) as IDataObject;
+	const entries = Array.isArray(answer.transactions) ? (answer.transactions as IDataObject[]) : [];
+	return entries.map(parsePChainTransaction).filter((entry): entry is PChainTransaction => entry !== undefined);
+}
+
 /** The P-Chain's height now: its newest transaction's block (undefined while it has none). */
 export async function fetchPChainHeight(context: ServiceContext, network: string, call: ServiceCall = {}): Promise<number | undefined> {
 	const answer = (await serviceRequest.call(context, { method: 'GET', path: `${pChainPath(network)}/transactions`, qs: { pageSize: 1, sortOrder: 'desc' }, ...call })) as IDataObject;

@@ -37,6 +37,15 @@ describe('samples shown', () => {
 		expect(sampleShownRecently('wf/Trigger', parameters({ minimum: '1.5', directions: ['out'] }), 1)).toBe(false);
 	});
 
+	it("is recent for a P-Chain or validator trigger with the same watch and output, not with another", () => {
+		const watch = { eventType: 'primary_network_address_activity' as const, network: 'fuji' as const, addresses: ['P-fuji1abc'], subEvents: ['balance_change' as const] };
+		rememberSampleShown('wf/Trigger', { watch, output: 'events' }, 0);
+		expect(sampleShownRecently('wf/Trigger', { watch: { ...watch }, output: 'events' }, 1)).toBe(true);
+		expect(sampleShownRecently('wf/Trigger', { watch, output: 'raw' }, 1)).toBe(false);
+		expect(sampleShownRecently('wf/Trigger', { watch: { ...watch, addresses: ['P-fuji1xyz'] }, output: 'events' }, 1)).toBe(false);
+		expect(sampleShownRecently('wf/Trigger', parameters(), 1)).toBe(false);
+	});
+
 	it('is forgotten with the process memory', () => {
 		rememberSampleShown('wf/Trigger', parameters(), 0);
 		forgetSamplesShown();

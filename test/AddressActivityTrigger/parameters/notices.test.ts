@@ -1,7 +1,8 @@
 // The trigger shows a notice only while it applies, each about one thing: nothing for the
 // parameters a new trigger starts with, one line when Verify Signature is off or Catch Up At Most
-// is 0. Decided by n8n's own display rules (NodeHelpers.getNodeParameters and displayParameter, as
-// the editor applies them) over the trigger's description.
+// is 0, and with Decoded Events that Execute step has no sample. Decided by n8n's own display
+// rules (NodeHelpers.getNodeParameters and displayParameter, as the editor applies them) over the
+// trigger's description.
 import { NodeHelpers, type INodeParameters, type INodeProperties } from 'n8n-workflow';
 
 import { AddressActivityTrigger } from '../../../nodes/AddressActivityTrigger/AddressActivityTrigger.node';
@@ -42,6 +43,13 @@ describe('the trigger\'s notices', () => {
 		expect(shownNotices({ eventType: 'primary_network_address_activity', options: { catchUpHours: 0 } })).toEqual([off]);
 		expect(shownNotices({ eventType: 'validator_activity', options: { catchUpHours: 0 } })).toEqual([off]);
 		expect(shownNotices({ options: { catchUpHours: 0, verifySignature: false } })).toHaveLength(2);
+	});
+
+	it('say that Execute step listens for a live event with Decoded Events (no sample: chain data carries no logs), for that output only', () => {
+		const decoded = 'Execute step shows no sample with Decoded Events (chain data carries no logs): it listens for the next live event';
+		expect(shownNotices({ output: 'decodedEvents' })).toEqual([decoded]);
+		expect(shownNotices({ output: 'raw' })).toEqual([]);
+		expect(shownNotices({ eventType: 'validator_activity', output: 'decodedEvents' })).toEqual([]);
 	});
 
 	it('each fit on a line or two, about one thing', () => {

@@ -1,8 +1,9 @@
 // The primary network's history routes against the emulator over HTTP through n8n-core's
 // LoadOptionsContext: P-Chain transactions of addresses or of a transaction type from a moment on,
+// the newest transactions of addresses,
 // the P-Chain's height, balances by type, the L1 validators with their fee balance and the height
 // they were read at; and the requests each read sends.
-import { fetchL1Validators, fetchPChainBalances, fetchPChainHeight, fetchPChainTransactions } from '../../../nodes/shared/service/primaryHistory';
+import { fetchL1Validators, fetchNewestPChainTransactions, fetchPChainBalances, fetchPChainHeight, fetchPChainTransactions } from '../../../nodes/shared/service/primaryHistory';
 import { nodeId, pChainAddress, subnetId } from '../../harness/emulatorControl';
 import { loadOptionsContext } from '../../harness/contexts';
 import type { AddressActivityCredentialData } from '../../harness/credentials';
@@ -53,6 +54,18 @@ describe('fetchPChainTransactions', () => {
 		expect(new Set(page.entries.map((tx) => tx.txType))).toEqual(new Set(['IncreaseL1ValidatorBalanceTx']));
 		const [details] = page.entries.find((tx) => tx.txHash === topUp)!.l1ValidatorDetails!;
 		expect(details).toMatchObject({ nodeId: node, subnetId: l1, remainingBalance: BigInt(AVAX(3)), balanceChange: BigInt(AVAX(3)) });
+	});
+});
+
+describe('fetchNewestPChainTransactions', () => {
+	it("lists the addresses' newest transactions, newest first, in one request of the size asked", async () => {
+		await service.control.clearRequests();
+		const newest = await fetchNewestPChainTransactions(context(), 'fuji', [treasury, cold], 2);
+		expect(newest.map((tx) => tx.txHash)).toEqual([made[3].txHash, made[2].txHash]);
+		const requests = await service.control.requests();
+		expect(requests.map((request) => [request.path, request.query])).toEqual([
+			['/v1/networks/fuji/blockchains/p-chain/transactions', expect.objectContaining({ addresses: `${treasury},${cold}`, sortOrder: 'desc', pageSize: '2' })],
+		]);
 	});
 });
 
