@@ -9,6 +9,7 @@ import type { IWebhookFunctions } from 'n8n-workflow';
 import { catchUpRequestIn } from '../catchUp/request';
 import { checkExists, create, remove } from '../lifecycle/evmLifecycle';
 import { withinLifecycleBudget } from '../lifecycle/lifecycleBudget';
+import { refuseUnreachableUrl } from '../lifecycle/publicUrl';
 import { removeOtherEventTypeWebhooks } from '../lifecycle/primaryNetworkLifecycle';
 import { readDeliveryParameters } from '../parameters/readParameters';
 import { verifiedRequest } from '../receive/verifiedRequest';
@@ -18,18 +19,20 @@ import type { EventKind, ReceivedRequest } from './eventKind';
 
 export const evmAddressActivity: EventKind = {
 	async checkExists(context) {
+		await refuseUnreachableUrl(context);
 		const exists = await withinLifecycleBudget(context, async (call) => {
 			const found = await checkExists(context, call);
 			await removeOtherEventTypeWebhooks(context, false, call);
 			return found;
 		});
-		if (exists) requestSampleAfterTestRegistration(context);
+		if (exists) await requestSampleAfterTestRegistration(context);
 		return exists;
 	},
 
 	async create(context) {
+		await refuseUnreachableUrl(context);
 		const created = await withinLifecycleBudget(context, async (call) => await create(context, call));
-		requestSampleAfterTestRegistration(context);
+		await requestSampleAfterTestRegistration(context);
 		return created;
 	},
 

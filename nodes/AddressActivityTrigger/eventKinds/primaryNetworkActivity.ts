@@ -10,6 +10,7 @@ import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import type { ServiceCall } from '../../shared/service/transport';
 import { primaryCatchUpRequestIn } from '../catchUp/primaryRequest';
 import { withinLifecycleBudget } from '../lifecycle/lifecycleBudget';
+import { refuseUnreachableUrl } from '../lifecycle/publicUrl';
 import {
 	checkPrimaryNetworkWebhook,
 	createPrimaryNetworkWebhook,
@@ -49,21 +50,23 @@ export function primaryNetworkActivity(eventType: PrimaryNetworkEventType): Even
 	return {
 		async checkExists(context) {
 			const parameters = readPrimaryNetworkParameters(context, eventType);
+			await refuseUnreachableUrl(context);
 			let webhookId: string | undefined;
 			const exists = await withinLifecycleBudget(context, async (call) => {
 				// After the parameters were checked (no request before a bad one is refused).
 				await removeOtherEventTypeWebhooks(context, true, call);
 				return await checkPrimaryNetworkWebhook(context, parameters, lifecycleOf(context, parameters, call, (id) => (webhookId = id)));
 			});
-			if (exists) requestPrimarySampleAfterTestRegistration(context, parameters, webhookId);
+			if (exists) await requestPrimarySampleAfterTestRegistration(context, parameters, webhookId);
 			return exists;
 		},
 
 		async create(context) {
 			const parameters = readPrimaryNetworkParameters(context, eventType);
+			await refuseUnreachableUrl(context);
 			let webhookId: string | undefined;
 			const created = await withinLifecycleBudget(context, async (call) => await createPrimaryNetworkWebhook(context, parameters, lifecycleOf(context, parameters, call, (id) => (webhookId = id))));
-			requestPrimarySampleAfterTestRegistration(context, parameters, webhookId);
+			await requestPrimarySampleAfterTestRegistration(context, parameters, webhookId);
 			return created;
 		},
 

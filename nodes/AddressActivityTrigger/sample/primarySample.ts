@@ -118,5 +118,7 @@ export async function receivePrimarySample(
 	const newest = read?.events.filter((entry) => entry.key !== undefined).at(-1);
 	const shown = newest === undefined ? [] : read!.events.filter((entry) => entry.key !== undefined && entry.at === newest.at && entry.event.txHash === newest.event.txHash);
 	const items = shown.length > 0 ? shown.map((entry) => sampleItem(context, parameters, request, entry)) : [nothingToShowItem(parameters, watch, request, read)];
-	return { workflowData: [context.helpers.returnJsonArray(items)], webhookResponse: { ...RECEIVED, sample: shown.length } };
+	// No live event can come when the service cannot reach n8n's URL (../lifecycle/publicUrl.ts).
+	const warned = request.notPublic === undefined ? items : items.map((item) => ({ ...item, notPublic: request.notPublic }));
+	return { workflowData: [context.helpers.returnJsonArray(warned)], webhookResponse: { ...RECEIVED, sample: shown.length } };
 }

@@ -14,6 +14,8 @@ export interface SampleRequest {
 	messageId: string;
 	/** The test webhook registered on each chain (chain ID -> webhook ID): the items' webhookId. */
 	webhookIds: Record<string, string>;
+	/** Set when the service cannot reach n8n's URL (../lifecycle/publicUrl.ts): the run's items say so. */
+	notPublic?: string;
 }
 
 /** The sample request in a verified body; undefined for anything else. */
@@ -22,5 +24,6 @@ export function sampleRequestIn(body: unknown): SampleRequest | undefined {
 	if (request?.eventType !== SAMPLE_EVENT || typeof request.messageId !== 'string' || !request.messageId.startsWith('sample:')) return undefined;
 	const webhookIds = request.webhookIds as IDataObject | undefined;
 	if (webhookIds === null || typeof webhookIds !== 'object' || Object.values(webhookIds).some((id) => typeof id !== 'string')) return undefined;
+	if (request.notPublic !== undefined && typeof request.notPublic !== 'string') return undefined;
 	return request as SampleRequest;
 }

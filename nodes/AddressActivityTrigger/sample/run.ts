@@ -4,7 +4,8 @@
  * the Event Signatures, as far as chain data shows them, and a balance alert), read from chain data
  * as the catch-up and the poll trigger read it and mapped as a delivery is (balances included),
  * each marked `sample: true` and `testEvent: true`. With none, one item that says so. Either run ends n8n's test listening, as a
- * test event does; the next Execute step within minutes waits for a live transfer (send.ts).
+ * test event does; the next Execute step within minutes waits for a live transfer (send.ts). When the
+ * service cannot reach n8n's URL, every item says so in `notPublic` (no live transfer can come).
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
@@ -111,13 +112,19 @@ export async function receiveSample(
 		context.getResponseObject().status(503).json({ received: false, sample: NOT_REGISTERED_YET });
 		return { noWebhookResponse: true };
 	}
-	let items: IDataObject[];
-	try {
-		items = await sampleItems(context, parameters, request);
-	} catch (error) {
-		return answer(context, { statusCode: 200, level: 'warn', message: `No sample: could not read chain data (${(error as Error).message}); listening for a live transfer` }, details);
+	let items: IDataObject[] = [];
+	// Decoded Events has no sample (chain data carries no logs): asked only to say the URL is not public.
+	if (parameters.output !== 'decodedEvents') {
+		try {
+			items = await sampleItems(context, parameters, request);
+		} catch (error) {
+			if (request.notPublic === undefined) {
+				return answer(context, { statusCode: 200, level: 'warn', message: `No sample: could not read chain data (${(error as Error).message}); listening for a live transfer` }, details);
+			}
+		}
+		rememberSampleShown(sampleTrigger(context), parameters);
 	}
-	rememberSampleShown(sampleTrigger(context), parameters);
-	const shown = items.length > 0 ? items : [nothingToShowItem(parameters, request)];
-	return { workflowData: [context.helpers.returnJsonArray(shown)], webhookResponse: { ...RECEIVED, sample: items.length } };
+	const shown = items.length > 0 ? items : [request.notPublic === undefined ? nothingToShowItem(parameters, request) : { sample: true, testEvent: true, chainIds: parameters.chainIds, messageId: request.messageId }];
+	const warned = request.notPublic === undefined ? shown : shown.map((item) => ({ ...item, notPublic: request.notPublic }));
+	return { workflowData: [context.helpers.returnJsonArray(warned)], webhookResponse: { ...RECEIVED, sample: items.length } };
 }

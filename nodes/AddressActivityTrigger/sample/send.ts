@@ -14,6 +14,7 @@ import { credentialKey, knownSharedSecret } from '../../shared/memory/sharedSecr
 import { P_CHAIN_ID } from '../../shared/model/primaryNetwork';
 import { markTestRegistration } from '../../shared/n8n/n8nInternals';
 import { postCatchUpRequest } from '../../shared/service/catchUpRequest';
+import { notPublicUrl } from '../lifecycle/publicUrl';
 import { isTestListening, webhookUrlToRegister } from '../lifecycle/triggerUrl';
 import { SAMPLE_REPEAT_MS, sampleShownRecently } from '../memory/samplesShown';
 import { readTriggerParameters } from '../parameters/readParameters';
@@ -71,22 +72,32 @@ function waitsForLiveEvent(context: IHookFunctions, why: string): void {
 	context.logger.info(`Address Activity Trigger (workflow ${context.getWorkflow().id}, node "${context.getNode().name}"): Execute step waits for a live ${why}`);
 }
 
+/** The words when the service cannot reach n8n's URL (../lifecycle/publicUrl.ts); a credential that cannot be read says nothing here. */
+async function notPublic(context: IHookFunctions): Promise<{ notPublic?: string }> {
+	const message = await notPublicUrl(context).catch(() => undefined);
+	return message === undefined ? {} : { notPublic: message };
+}
+
 /**
  * After checkExists or create registered the test webhooks of Execute step (nothing otherwise):
  * asks for a sample unless this trigger showed one of the same parameters within the last minutes
  * (then Execute step waits for a live transfer), or the output is Decoded Events (chain data
- * carries no logs: a notice under Output says so).
+ * carries no logs: a notice under Output says so). When the service cannot reach n8n's URL no live
+ * event can come: the request is sent all the same, and its run says so.
  */
-export function requestSampleAfterTestRegistration(context: IHookFunctions): void {
+export async function requestSampleAfterTestRegistration(context: IHookFunctions): Promise<void> {
 	if (!isTestListening(context)) return;
 	const parameters = readTriggerParameters.call(context);
-	if (parameters.output === 'decodedEvents') {
-		waitsForLiveEvent(context, 'event (Decoded Events: chain data carries no logs, so there is no sample)');
-		return;
-	}
-	if (sampleShownRecently(sampleTrigger(context), parameters)) {
-		waitsForLiveEvent(context, `transfer (a sample of these parameters was shown less than ${SAMPLE_REPEAT_MS / 60_000} minutes ago)`);
-		return;
+	const unreachable = await notPublic(context);
+	if (unreachable.notPublic === undefined) {
+		if (parameters.output === 'decodedEvents') {
+			waitsForLiveEvent(context, 'event (Decoded Events: chain data carries no logs, so there is no sample)');
+			return;
+		}
+		if (sampleShownRecently(sampleTrigger(context), parameters)) {
+			waitsForLiveEvent(context, `transfer (a sample of these parameters was shown less than ${SAMPLE_REPEAT_MS / 60_000} minutes ago)`);
+			return;
+		}
 	}
 	const chains = chainStates(context, parameters.chainIds);
 	const webhookIds: Record<string, string> = {};
@@ -94,15 +105,16 @@ export function requestSampleAfterTestRegistration(context: IHookFunctions): voi
 		const webhookId = chains[chainId]?.webhookId;
 		if (webhookId !== undefined) webhookIds[chainId] = webhookId;
 	}
-	requestSample(context, { webhookIds }, parameters.verifySignature);
+	requestSample(context, { webhookIds, ...unreachable }, parameters.verifySignature);
 }
 
 /** The same for a P-Chain or validator trigger, once its test webhook (`webhookId`) is registered. */
-export function requestPrimarySampleAfterTestRegistration(context: IHookFunctions, parameters: PrimaryNetworkParameters, webhookId: string | undefined): void {
+export async function requestPrimarySampleAfterTestRegistration(context: IHookFunctions, parameters: PrimaryNetworkParameters, webhookId: string | undefined): Promise<void> {
 	if (!isTestListening(context)) return;
-	if (sampleShownRecently(sampleTrigger(context), parameters)) {
+	const unreachable = await notPublic(context);
+	if (unreachable.notPublic === undefined && sampleShownRecently(sampleTrigger(context), parameters)) {
 		waitsForLiveEvent(context, `event (a sample of these parameters was shown less than ${SAMPLE_REPEAT_MS / 60_000} minutes ago)`);
 		return;
 	}
-	requestSample(context, { webhookIds: webhookId === undefined ? {} : { [P_CHAIN_ID]: webhookId } }, parameters.verifySignature);
+	requestSample(context, { webhookIds: webhookId === undefined ? {} : { [P_CHAIN_ID]: webhookId }, ...unreachable }, parameters.verifySignature);
 }
