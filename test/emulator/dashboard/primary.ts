@@ -42,13 +42,21 @@ function watched(emulator: Emulator): { treasury?: WebhookRecord; validator?: We
 	};
 }
 
+/** The L1 for the fee form: the webhook's subnet filter, else an L1 the watched node validates. */
+function feeSubnet(emulator: Emulator, validator: WebhookRecord | undefined): string {
+	const filtered = validator?.primary?.subnetIds?.[0];
+	if (filtered !== undefined || validator?.primary === undefined) return filtered ?? '';
+	const node = validator.addresses[0];
+	return emulator.validators.l1Validators(validator.primary.network).find((l1) => l1.nodeId === node && !l1.removed)?.subnetId ?? '';
+}
+
 /** The forms' address fields as their webhooks fill them in (by element id). */
 export function primaryDefaults(emulator: Emulator): Record<string, string> {
 	const { treasury, validator } = watched(emulator);
 	return {
 		'pchain-address': treasury?.addresses[0] ?? '',
 		'fee-node-id': validator?.addresses[0] ?? '',
-		'fee-subnet-id': validator?.primary?.subnetIds?.[0] ?? '',
+		'fee-subnet-id': feeSubnet(emulator, validator),
 	};
 }
 
@@ -84,7 +92,7 @@ ${message}
 <label for="fee-node-id">Node ID</label>
 <input id="fee-node-id" name="nodeId" placeholder="NodeID-..." size="50" value="${escapeHtml(validator?.addresses[0] ?? '')}" required>
 <label for="fee-subnet-id">L1 subnet ID</label>
-<input id="fee-subnet-id" name="subnetId" size="50" value="${escapeHtml(validator?.primary?.subnetIds?.[0] ?? '')}" required>
+<input id="fee-subnet-id" name="subnetId" size="50" value="${escapeHtml(feeSubnet(emulator, validator))}" required>
 <label for="fee-change">Change <span class="hint">(AVAX, negative for fees paid)</span></label>
 <input id="fee-change" name="change" value="-0.5">
 <button id="fee-submit" type="submit">Inject</button>

@@ -103,3 +103,27 @@ describe('dashboard: primary-network types', () => {
 		expect(await page(location)).toMatch(/<p id="primary-error" role="alert">balanceChanges\.0\.address &#39;0x1234&#39; is not a P-Chain address/);
 	});
 });
+
+describe('dashboard: the fee form of a validator webhook watching a node on every subnet', () => {
+	let emulator: RunningEmulator;
+	let receiver: Receiver;
+	const key = 'dash-primary-node';
+
+	beforeAll(async () => {
+		receiver = await startReceiver();
+		emulator = await startEmulator({ apiKeys: [{ key }] });
+		await call(emulator.url, 'POST', '/v1/webhooks', { key, body: validatorWebhookBody(receiver.url) });
+	});
+	afterAll(async () => {
+		await emulator.close();
+		await receiver.close();
+	});
+
+	it('fills in the L1 the node validates (the webhook names none), so one click sends it', async () => {
+		const fee = async () => ((await request(`${emulator.url}/`)).body.text()).then((html) => /id="fee-subnet-id" name="subnetId" [^>]*value="([^"]*)"/.exec(html)?.[1]);
+		expect(await fee()).toBe('');
+		const { status } = await postForm(emulator.url, '/_emulator/dashboard/l1-fee', { network: 'fuji', nodeId: NODE, subnetId: L1, change: '1.5' });
+		expect(status).toBe(303);
+		expect(await fee()).toBe(L1);
+	});
+});
