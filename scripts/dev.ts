@@ -44,7 +44,8 @@ function banner(sandbox: Sandbox, seconds: string, logFile: string): string {
      executions of "${first.name}".
      ${trickleMs ? `A simulated deposit every ${trickleMs / 1000} s starts one (the first within seconds)` : 'A deposit you inject starts one'}.
      Click one, then double-click "${trigger}" for the transfer it put out
-     (amount, direction, counterparty) or "${last}" for the alert text.
+     (amount, direction, counterparty) or "${last}" for the alert text (runs of
+     small deposits, which the filter drops, end before it).
   2. Open the dashboard, ${dashboard}: every delivery with its amount and direction
      and whether n8n answered 200, refreshed as they come. Its form is filled in with a deposit
      to a watched wallet: click Inject, and a new execution appears in n8n.
