@@ -80,6 +80,7 @@ describe('Execute step on a P-Chain Address Activity trigger', () => {
 		delivered = await waitFor('the oracle deliveries', () => (events().length === 4 ? events() : undefined));
 		harness = trigger('wf-sample-pchain', parameters);
 		const from = stack.receiver.deliveries.length;
+		await stack.control.clearRequests();
 		await harness.activate({ test: true });
 		sample = await nextTestRun(harness, from);
 		webhookId = await testWebhookId('primary_network_address_activity');
@@ -112,6 +113,15 @@ describe('Execute step on a P-Chain Address Activity trigger', () => {
 		expect(sample.map((item) => [item.balanceAvax, item.crossed])).toEqual([
 			['2200', null],
 			['2200', 'below'],
+		]);
+	});
+
+	it("reads the history in three requests: the address's newest transactions, the transactions from the oldest of them, the balances before", async () => {
+		const reads = (await stack.control.requests()).filter((request) => request.path.includes('/blockchains/p-chain/'));
+		expect(reads.map((request) => [request.path.split('/').at(-1), request.query.sortOrder ?? null])).toEqual([
+			['transactions', 'desc'],
+			['transactions', 'asc'],
+			['balances', null],
 		]);
 	});
 
