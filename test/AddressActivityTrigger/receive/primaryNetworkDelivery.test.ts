@@ -224,7 +224,8 @@ describe('"Listen for test event" with a new event type', () => {
 		await trigger.activate({ test: true });
 		const [webhook] = (await control.primaryNetworkWebhooks()).filter((entry) => entry.url === trigger.webhookUrl({ test: true }));
 		expect(webhook.name).toMatch(/ \(test\)$/);
-		expect(trigger.state).toEqual({});
+		// Nothing of the registration: only the mark of Execute step's sample request (n8n never saves a test listener's static data).
+		expect(trigger.state).toEqual({ testRegistrationMark: expect.stringMatching(/^sample:/) });
 
 		secret = await control.sharedSecret(key);
 		const body = { webhookId: webhook.id, eventType: 'validator_activity', messageId: 'test-1', event: { eventType: 'l1_validator_disabled', nodeId: VALIDATOR, subnetId: L1, feeBalance: '0' } };
