@@ -15,6 +15,7 @@ import { CREDENTIAL_TYPE, TRIGGER_NODE_NAME, TRIGGER_NODE_TYPE } from '../harnes
 import { sleep, waitFor } from '../harness/wait';
 import { STARTING_UP_ANSWER, waitForStartingUp } from '../support/startingUp';
 import { startQueueStack, type QueueStack } from './helpers/deployment';
+import { quietWatch, type QuietWatch } from './helpers/quiet';
 
 const [ALICE, BOB, CAROL, DAVE] = addresses(4, 'a11ce');
 const STRANGER = addresses(1, 'ffff')[0];
@@ -25,6 +26,8 @@ type Item = Record<string, unknown> & { txHash: string; messageId: string };
 
 describe('the Address Activity Trigger in n8n queue mode', () => {
 	let stack: QueueStack;
+	/** Signals that a workflow can get no more runs (./helpers/quiet.ts); restarts and direct posts go through it. */
+	let quiet: QuietWatch;
 	let workflow: Workflow;
 	let triggerVersion: number;
 	/** Items each finished execution put out, by execution id (fetched once). */
@@ -32,8 +35,15 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 
 	const webhooks = () => stack.control.webhooks();
 	const webhookPath = (of: Workflow) => `/webhook/${of.nodes.find((node) => node.type === TRIGGER_NODE_TYPE)!.webhookId}/webhook`;
-	/** The production URL on webhook process `index` directly, bypassing the load balancer. */
-	const processUrl = (of: Workflow, index: number) => `${stack.deployment.webhookProcesses[index].url}${webhookPath(of)}`;
+	/** Posts to the production URL on webhook process `index` directly, bypassing the load balancer. */
+	const postToProcess = (of: Workflow, index: number, body: unknown) => quiet.postTo(index, webhookPath(of), body);
+	/** Once nothing can add a run of this workflow (see ./helpers/quiet.ts): then its executions are all it gets. */
+	const settled = async (of: Workflow, timeoutMs = 120_000) =>
+		await waitFor(`"${of.name}" to get no more runs`, async () => {
+			const underWay = await quiet.underWay(webhookPath(of), of.id);
+			if (underWay !== undefined) throw new Error(underWay);
+			return true;
+		}, timeoutMs, 500);
 
 	/** The trigger's items of an execution that did not run to the end (still on n8n's stack). */
 	const waitingItems = (execution: Execution): Item[] =>
@@ -55,13 +65,13 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 		}
 		return { all: summaries.length, finished: result };
 	};
-	/** Waits until `count` executions exist and have finished, then makes sure no more arrive for a moment. */
+	/** Waits until `count` executions exist and have finished, and nothing can add another (settled), then expects exactly `count`. */
 	const expectRuns = async (of: Workflow, count: number, timeoutMs = 60_000) => {
 		await waitFor(`${count} finished executions of "${of.name}"`, async () => {
 			const { all, finished } = await runs(of);
 			return all >= count && finished.length >= count;
 		}, timeoutMs);
-		await sleep(2000);
+		await settled(of);
 		const { all, finished } = await runs(of);
 		expect(all).toBe(count);
 		return finished;
@@ -79,6 +89,7 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 
 	beforeAll(async () => {
 		stack = await startQueueStack();
+		quiet = quietWatch(stack);
 		const types = await stack.client.nodeTypes();
 		const versions = types.filter((type) => type.name === TRIGGER_NODE_TYPE).flatMap((type) => (Array.isArray(type.version) ? type.version : [type.version]));
 		triggerVersion = Math.max(...versions);
@@ -93,9 +104,11 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 
 	it('activation from main registers exactly one webhook, at the load balancer’s production URL', async () => {
 		expect(await webhooks()).toHaveLength(0);
+		// n8n answers the activation once the trigger's activation (which registers) has ended.
 		await stack.client.activateWorkflow(workflow.id);
 		await waitFor('the webhook at the emulator', async () => (await webhooks()).length > 0);
-		await sleep(2000);
+		const creates = (await stack.control.requests()).filter((request) => request.method === 'POST' && request.path === '/v1/webhooks');
+		expect(creates.map((request) => request.statusCode)).toEqual([201]);
 		const list = await webhooks();
 		expect(list).toHaveLength(1);
 		expect(list[0]).toMatchObject({ url: `${stack.deployment.webhookUrl}${webhookPath(workflow)}`, status: 'active' });
@@ -141,15 +154,15 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 	it('a message sent again to the same webhook process, one after the other or at the same moment, runs once', async () => {
 		const before = (await runs(workflow)).all;
 		const again = await freshMessage();
-		const first = await stack.post(processUrl(workflow, 0), again);
-		const second = await stack.post(processUrl(workflow, 0), again);
+		const first = await postToProcess(workflow, 0, again);
+		const second = await postToProcess(workflow, 0, again);
 		// The repeat is answered 200 (the service must not retry it) but starts nothing.
 		expect([first.status, second.status]).toEqual([200, 200]);
 		const atOnce = [];
 		for (let round = 0; round < 3; round++) {
 			const message = await freshMessage();
 			atOnce.push(message);
-			const answers = await Promise.all([stack.post(processUrl(workflow, 1), message), stack.post(processUrl(workflow, 1), message)]);
+			const answers = await Promise.all([postToProcess(workflow, 1, message), postToProcess(workflow, 1, message)]);
 			expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
 		}
 		const finished = await expectRuns(workflow, before + 4);
@@ -184,23 +197,17 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 		const template = (await deliveredMessage(txHash)).body;
 
 		const inSequence = asNewTransaction(template);
-		expect((await stack.post(processUrl(guarded, 0), inSequence)).status).toBe(200);
-		expect((await stack.post(processUrl(guarded, 1), inSequence)).status).toBe(200);
+		expect((await postToProcess(guarded, 0, inSequence)).status).toBe(200);
+		expect((await postToProcess(guarded, 1, inSequence)).status).toBe(200);
 		const atOnce = Array.from({ length: 3 }, () => asNewTransaction(template));
 		for (const message of atOnce) {
-			const answers = await Promise.all([stack.post(processUrl(guarded, 0), message), stack.post(processUrl(guarded, 1), message)]);
+			const answers = await Promise.all([postToProcess(guarded, 0, message), postToProcess(guarded, 1, message)]);
 			expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
 		}
 		// The copy sent after the first was answered is left out (the trigger's position); copies at
-		// the same moment may run in both processes. Wait until every run finished and no more come.
-		let settled = -1;
-		await waitFor('the runs to settle', async () => {
-			const summaries = await stack.executions(guarded.id);
-			const done = summaries.length >= 1 + atOnce.length && summaries.every((summary) => summary.status !== 'new' && summary.status !== 'running');
-			const stable = done && summaries.length === settled;
-			settled = done ? summaries.length : -1;
-			return stable;
-		}, 60_000, 3000);
+		// the same moment may run in both processes. Wait until every run finished and no more can come.
+		await settled(guarded);
+		expect((await stack.executions(guarded.id)).length).toBeGreaterThanOrEqual(1 + atOnce.length);
 		const passed: string[] = [];
 		for (const summary of await stack.executions(guarded.id)) {
 			const execution = await stack.getExecution(summary.id);
@@ -215,9 +222,11 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 		// Across a restart of the webhook process: the trigger's durable position lists the transfer as
 		// run, so the copy is acknowledged without a run (the recipe would let it through once anyway).
 		const beforeRestart = (await stack.executions(guarded.id)).length;
-		await stack.deployment.restartWebhookProcess(0);
-		expect((await stack.post(processUrl(guarded, 0), inSequence)).status).toBe(200);
-		// n8n 2.x answers a run only once its execution exists: the answer above added none.
+		await quiet.restartWebhookProcess(0);
+		expect((await postToProcess(guarded, 0, inSequence)).status).toBe(200);
+		// n8n 2.x answers a run only once its execution exists: the answer above added none, and
+		// neither did the catch-up the restarted process sent itself after it (settled waits for it).
+		await settled(guarded);
 		expect(await stack.executions(guarded.id)).toHaveLength(beforeRestart);
 		await stack.client.deactivateWorkflow(guarded.id);
 		await waitFor('the webhook to be removed', async () => !(await webhooks()).some((webhook) => webhook.id === remote.id));
@@ -367,7 +376,7 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 		const downAt = Date.now();
 		let stoppedAt = Infinity;
 		let lock: { release(): Promise<void> } | undefined;
-		await stack.deployment.restartWebhookProcess(index, {
+		await quiet.restartWebhookProcess(index, {
 			crash,
 			// The emulator has met the stopped process: an attempt answered 502 by the load balancer.
 			whileDown: async () => {
@@ -383,8 +392,12 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 				if (lock === undefined) return;
 				try {
 					await waitForStartingUp(processUrl);
+					// A delivery of the service's, not one of the trigger's own requests (a flush or heal) that the load balancer sent there.
+					const ownRequest = (messageId: string | undefined) => messageId === undefined || /^(flush|heal|catch-up):/.test(messageId);
 					await waitFor('a delivery answered "starting up"', () =>
-						stack.deployment.loadBalancer.exchanges().some((exchange) => exchange.process === index && exchange.path === webhookPath(watched) && exchange.status === 200 && exchange.answer?.includes(STARTING_UP_ANSWER)),
+						stack.deployment.loadBalancer
+							.exchanges()
+							.some((exchange) => exchange.process === index && exchange.path === webhookPath(watched) && !ownRequest(exchange.messageId) && exchange.status === 200 && exchange.answer?.includes(STARTING_UP_ANSWER)),
 					60_000);
 				} finally {
 					await lock.release();
@@ -400,25 +413,19 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 			const delivered = new Set(attempts.filter((attempt) => attempt.statusCode === 200).map(attemptTx));
 			return sent.every((txHash) => delivered.has(txHash)) && attempts.every((attempt) => attempt.outcome !== 'pending');
 		}, 120_000);
-		// Every transfer in a finished run, and no execution added or finished for a few seconds (a
-		// transfer run twice shows here). An execution the stop left behind stays unfinished.
-		let settled = '';
+		// Nothing can add a run any more (no retry due, every process's catch-up after its start
+		// answered, every execution ended; a transfer run twice, late, shows here), and every transfer
+		// is in a finished run. An execution the stop left behind stays unfinished.
 		let missingTx: string[] = [];
 		let unsettled: string | undefined;
 		try {
-			await waitFor('the runs to settle', async () => {
-				const { all, finished } = await runs(watched);
-				missingTx = sent.filter((txHash) => runsOfTx(finished, txHash) === 0);
-				const state = `${all} executions, ${finished.length} finished, ${missingTx.length} of ${sent.length} transfers in none`;
-				const stable = missingTx.length === 0 && state === settled;
-				settled = state;
-				if (!stable) throw new Error(state);
-				return true;
-			}, 120_000, 3000);
+			await settled(watched);
 		} catch (error) {
 			unsettled = (error as Error).message;
 		}
-		const { finished } = await runs(watched);
+		const { all: executionCount, finished } = await runs(watched);
+		missingTx = sent.filter((txHash) => runsOfTx(finished, txHash) === 0);
+		if (unsettled === undefined && missingTx.length) unsettled = `settled with ${executionCount} executions, ${finished.length} finished, ${missingTx.length} of ${sent.length} transfers in none`;
 		const finishedIds = new Set(finished.map((run) => run.id));
 		const flatted = loadFlatted(stack.install);
 		const unfinished = await Promise.all(
@@ -483,7 +490,12 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 		const explain = (txHash: string) => {
 			const enqueuedBy = (id: string) => webhookLogs().filter((file) => fs.readFileSync(stack.deployment.logFile(file), 'utf8').includes(`Enqueued execution ${id} `)).join(' ');
 			const tried = attempts.filter((attempt) => attemptTx(attempt) === txHash).map((attempt) => `${attempt.attempt}: ${attempt.statusCode ?? attempt.error} at ${attempt.startedAt - downAt} ms, ${attempt.durationMs} ms`);
-			const ran = finished.filter((run) => run.items.some((item) => item.txHash === txHash)).map((run) => `${run.id} ${run.status} by ${enqueuedBy(run.id)}`);
+			// How each run put it out: live, or in a catch-up (of how many items), marked possibleRepeat or not.
+			const how = (run: { items: Item[] }) => {
+				const item = run.items.find((candidate) => candidate.txHash === txHash)!;
+				return item.catchUp === true ? `catch-up of ${run.items.length}${item.possibleRepeat === true ? ', possibleRepeat' : ', not marked possibleRepeat'}` : 'live';
+			};
+			const ran = finished.filter((run) => run.items.some((item) => item.txHash === txHash)).map((run) => `${run.id} ${run.status} ${how(run)} by ${enqueuedBy(run.id)}`);
 			const left = unfinished.filter((run) => run.items.some((item) => item.txHash === txHash)).map((run) => `${run.id} ${run.status} by ${enqueuedBy(run.id)}`);
 			return `${txHash}: attempts [${tried.join('; ')}], runs [${ran.join('; ')}], unfinished [${left.join('; ')}] (process stopping from 0 ms, exited at ${stoppedAt - downAt} ms, back at ${downMs} ms)`;
 		};
@@ -588,6 +600,8 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 		await waitFor('the webhook of "Watch Grace" again', receiving, 120_000);
 		// Main sends its catch-up request to the trigger's production URL (the load balancer's).
 		await waitFor('the catch-up run', async () => (await runs(watched)).finished.some((run) => run.items.some((item) => item.txHash === missed[0])), 120_000);
+		// A second catch-up, or a heal that repeats, would come after it: wait until none can.
+		await settled(watched);
 		const finished = await runs(watched);
 		const catchUp = finished.finished.filter((run) => run.items.some((item) => item.catchUp === true));
 		expect(catchUp).toHaveLength(1);
@@ -608,10 +622,10 @@ describe('the Address Activity Trigger in n8n queue mode', () => {
 		await stack.client.deactivateWorkflow(workflow.id);
 		await waitFor('the webhook to be removed', async () => !(await webhooks()).some((webhook) => webhook.url === url));
 		for (const index of [0, 1]) {
-			const answer = await stack.post(processUrl(workflow, index), message);
+			const answer = await postToProcess(workflow, index, message);
 			expect({ process: index, status: answer.status }).toEqual({ process: index, status: 404 });
 		}
-		await sleep(2000);
+		await settled(workflow);
 		expect((await runs(workflow)).all).toBe(before);
 	});
 });
