@@ -227,8 +227,9 @@ describe('the editor in a browser (n8n 2.x)', () => {
 		step('shows the newest transfer at once on Execute step, marked sample', async () => {
 			const ndv = byTestId('ndv');
 			await byTestId('node-execute-button', ndv).click();
-			// The output's JSON view (shown once there is output) has every field of the item: the
-			// 2 AVAX the treasury received, marked sample.
+			// The output's JSON view has every field of the item: the 2 AVAX the treasury received,
+			// marked sample. Switched to once the output is there (a click before it lands nowhere).
+			await ndv.getByText('1 item', { exact: true }).waitFor();
 			await ndv.getByText('JSON', { exact: true }).click();
 			await ndv.getByText('"testEvent"').first().waitFor();
 			const text = ((await ndv.textContent()) ?? '').replace(/\s+/g, ' ');
