@@ -30,6 +30,8 @@ export interface CatchUpRequest {
 		startRecorded?: boolean;
 		/** A heal: only transactions made before this time (ms); later ones come live. */
 		madeBefore?: number;
+		/** A heal: block times (ms) in which the process the asking one replaced may have run what the record lacks (marked possibleRepeat). */
+		mayHaveRun?: [number, number];
 	};
 	/** The activation's own request: the answer carries the durable position, which the publication keeps. */
 	answerWithPosition?: boolean;

@@ -85,7 +85,7 @@ async function catchUpTo(
 	received: VerifiedRequest<DeliveryParameters>,
 	request: { messageId: string; webhookId: string; chainId: string },
 	toBlock: number,
-	madeBefore?: number,
+	heal: { madeBefore?: number; mayHaveRun?: [number, number] } = {},
 ): Promise<IWebhookResponseData> {
 	const details = { messageId: request.messageId, webhookId: request.webhookId };
 	const gap = recordedGap(context, request.chainId, toBlock, Date.now());
@@ -95,7 +95,7 @@ async function catchUpTo(
 		return acknowledgeWithoutRun(context, nothing);
 	}
 	const { messageId, webhookId, chainId } = request;
-	return await receiveCatchUp(context, received, { eventType: CATCH_UP_EVENT, messageId, webhookId, chainId, catchUp: { ...gap, madeBefore } });
+	return await receiveCatchUp(context, received, { eventType: CATCH_UP_EVENT, messageId, webhookId, chainId, catchUp: { ...gap, ...heal } });
 }
 
 /** Answers a resume request (signature already verified): a run with the gap's items, or an answer saying why none. */
@@ -112,12 +112,18 @@ export async function receiveHeal(context: IWebhookFunctions, received: Verified
 	const refusal = await ownRequestRefusal(context, received, request, 'catch-up');
 	if (refusal !== undefined) return refusal;
 	// The head when the process asked: everything up to it, whatever its block times.
-	if (request.heal.toBlock !== undefined) return await catchUpTo(context, received, request, request.heal.toBlock);
+	const predecessor = predecessorRan(request.heal.predecessorRan);
+	if (request.heal.toBlock !== undefined) return await catchUpTo(context, received, request, request.heal.toBlock, predecessor);
 	let head: number;
 	try {
 		head = (await fetchHeadBlock(context, request.chainId, { deadline: Date.now() + HEAL_HEAD_MS })).number;
 	} catch (error) {
 		return answer(context, { statusCode: 503, level: 'warn', message: `Could not read the head of chain ${request.chainId} to catch up: ${(error as Error).message}` }, { messageId: request.messageId, webhookId: request.webhookId });
 	}
-	return await catchUpTo(context, received, request, head, request.heal.madeBefore);
+	return await catchUpTo(context, received, request, head, { madeBefore: request.heal.madeBefore, ...predecessor });
+}
+
+/** The heal's window of the process it replaced, when it sent a well-formed one. */
+function predecessorRan(window: unknown): { mayHaveRun?: [number, number] } {
+	return Array.isArray(window) && window.length === 2 && window.every((at) => typeof at === 'number' && Number.isFinite(at)) ? { mayHaveRun: [window[0], window[1]] } : {};
 }

@@ -180,7 +180,9 @@ export async function receiveCatchUp(
 	const unseen = toPutOut(request, gap, position);
 	const claims = claimCaughtUpTransactions(context, url, chainId, unseen.map((entry) => ({ hash: entry.parsed.nativeTransaction.txHash, block: entry.parsed.nativeTransaction.blockNumber })));
 	const put = unseen.filter((entry) => claims.claimed.has(entry.parsed.nativeTransaction.txHash.toLowerCase()));
-	const maybeRan = new Set(put.filter((entry) => mayHaveRun(position, entry.parsed.nativeTransaction.blockTimestamp * 1000, LATE_MS)).map((entry) => entry.parsed.nativeTransaction.txHash.toLowerCase()));
+	const predecessor = request.catchUp.mayHaveRun;
+	const ranBefore = (blockTimeMs: number) => mayHaveRun(position, blockTimeMs, LATE_MS) || (predecessor !== undefined && blockTimeMs >= predecessor[0] - LATE_MS && blockTimeMs <= predecessor[1]);
+	const maybeRan = new Set(put.filter((entry) => ranBefore(entry.parsed.nativeTransaction.blockTimestamp * 1000)).map((entry) => entry.parsed.nativeTransaction.txHash.toLowerCase()));
 	let balanced: BalancedItems;
 	try {
 		// Balances after each block are read within the catch-up's time left for the native token.

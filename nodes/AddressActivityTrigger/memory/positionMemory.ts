@@ -65,6 +65,13 @@ const memories = new BoundedMap<string, PositionMemory>(2000);
 /** Ends the waits of this process's flushes and heals when its memory is forgotten (as a restart ends them). */
 let tasks = new AbortController();
 
+/** When this process started (n8n loads the package's nodes before it listens), or its memory was last forgotten. */
+let startedAt = Date.now();
+
+export function processStartedAt(): number {
+	return startedAt;
+}
+
 export function positionTasksSignal(): AbortSignal {
 	return tasks.signal;
 }
@@ -82,6 +89,7 @@ export function positionMemoryFor(url: string, chainId: string): PositionMemory 
 
 export function forgetPositionMemories(): void {
 	memories.clear();
+	startedAt = Date.now();
 	tasks.abort();
 	tasks = new AbortController();
 }

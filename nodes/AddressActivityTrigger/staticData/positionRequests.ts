@@ -15,7 +15,7 @@ import type { IWebhookFunctions } from 'n8n-workflow';
 import { credentialKey, knownSharedSecret } from '../../shared/memory/sharedSecrets';
 import { CATCH_UP_EVENT, postCatchUpRequest } from '../../shared/service/catchUpRequest';
 import { fetchHeadBlock } from '../../shared/service/chainData';
-import { positionMemoryFor, positionTasksSignal, WRITER, type PositionMemory, type RanTransaction } from '../memory/positionMemory';
+import { inBlockTime, positionMemoryFor, positionTasksSignal, processStartedAt, WRITER, type PositionMemory, type RanTransaction } from '../memory/positionMemory';
 import { FLUSH_LANDS_MS, SETTLE_MS, WRITE_INTERVAL_MS } from './positionWrites';
 
 /** A flush's transactions: [block, time (unix seconds), hash]. */
@@ -39,15 +39,38 @@ export interface HealRequest {
 	 * process asked (read then, so the cut is the chain's own and a block time ahead of this
 	 * machine's clock cannot leave a transfer out): later transactions come live.
 	 */
-	heal: { madeBefore: number; toBlock?: number };
+	heal: {
+		madeBefore: number;
+		toBlock?: number;
+		/**
+		 * Block times (ms) in which the process this one replaced may have run transactions whose
+		 * record it did not get saved before it stopped: the catch-up marks those it puts out.
+		 */
+		predecessorRan?: [number, number];
+	};
 }
 
 /** Flushes sent in a row before this process gives up until its next run (the record then keeps its window open). */
 const FLUSH_ATTEMPTS = 5;
 /** How long a flush or heal waits for n8n's answer. */
 const ANSWER_MS = 30_000;
+/** A heal is sent this often before it waits for a later request; the first wait between two is HEAL_AGAIN_MS, doubling. */
+const HEAL_ATTEMPTS = 4;
+const HEAL_AGAIN_MS = 3000;
+
+/** Whether an answer is the trigger's (every answer of it says `received`), not n8n's "starting up" or a proxy's. */
+function answeredByTrigger(body: unknown): boolean {
+	return typeof body === 'object' && body !== null && 'received' in body;
+}
+
 /** A heal that failed is tried again at a request this much later. */
 const HEAL_RETRY_MS = 30_000;
+/**
+ * A heal marks what the catch-up puts out that was made this long before this process started
+ * (and not recorded): the process it replaced may have run it and stopped before n8n saved the
+ * record (n8n saves a request's static data only after the run exists).
+ */
+const PREDECESSOR_MS = 60_000;
 /** How long a heal waits for the chain's head when it starts. */
 const HEAL_HEAD_MS = 10_000;
 
@@ -160,11 +183,20 @@ export function healIfStarting(context: IWebhookFunctions, target: Target): void
 			} catch (error) {
 				warn(context, `could not read the head of chain ${target.chainId} when this process started receiving (${(error as Error).message}); the catch-up after the start ends at the head when it runs`);
 			}
+			// In block times as this process's deliveries showed them (its first one included).
+			const started = processStartedAt();
+			body.heal.predecessorRan = inBlockTime(memory, started - PREDECESSOR_MS, started);
 			// By then what the other processes ran before `now` has settled, and their flushes wrote
 			// again what an older copy undid.
 			await sleep(SETTLE_MS + WRITE_INTERVAL_MS + FLUSH_LANDS_MS, stopped);
-			const answer = await postCatchUpRequest(context, target.url, body, signingSecret(context), ANSWER_MS);
-			if (answer.statusCode < 200 || answer.statusCode >= 300) throw new Error(`n8n answered ${answer.statusCode} (${JSON.stringify(answer.body ?? '').slice(0, 300)})`);
+			// Sent again a little later each time: it may reach a process still starting (n8n's own
+			// 200 "starting up" or 404) or one that is down, and no delivery may come to send it again.
+			for (let attempt = 1; ; attempt++) {
+				const answer = await postCatchUpRequest(context, target.url, body, signingSecret(context), ANSWER_MS);
+				if (answer.statusCode >= 200 && answer.statusCode < 300 && answeredByTrigger(answer.body)) break;
+				if (attempt >= HEAL_ATTEMPTS) throw new Error(`n8n answered ${answer.statusCode} (${JSON.stringify(answer.body ?? '').slice(0, 300)})`);
+				await sleep(HEAL_AGAIN_MS * 2 ** (attempt - 1), stopped);
+			}
 			memory.heal = 'done';
 		} catch (error) {
 			if (stopped.aborted) return;

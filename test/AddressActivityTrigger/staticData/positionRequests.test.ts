@@ -72,20 +72,42 @@ describe('flushes', () => {
 });
 
 describe('the heal after a start', () => {
-	it('answered otherwise than 2xx is warned about with n8n\'s answer', async () => {
+	it('answered by n8n\'s own "starting up" (a 200 that is not the trigger\'s answer) is sent again, and then caught up', async () => {
+		await stack.publishedTrigger(triggerParameters({ addresses: ALICE }), { persistence: 'n8n' });
+		forgetProcessMemory();
+		const from = stack.receiver.deliveries.length;
+		await deliveredTransfer(stack);
+		// The load balancer sends the heal to a process still starting.
+		stack.receiver.startingUp = true;
+		await waitFor('a heal answered "starting up"', () => ownRequests(stack.receiver, 'heal', from).length >= 1, 60_000);
+		stack.receiver.startingUp = false;
+		const heals = await waitFor('the heal sent again', () => {
+			const sent = ownRequests(stack.receiver, 'heal', from);
+			return sent.length >= 2 && sent[1].outcome !== undefined ? sent : undefined;
+		}, 60_000);
+		expect(heals[0].outcome).toBeUndefined();
+		expect(heals[1].outcome?.statusCode).toBe(200);
+		expect(heals[1].outcome?.body).toMatchObject({ received: true });
+		expect(bodyOf(heals[1]).messageId).toBe(bodyOf(heals[0]).messageId);
+	});
+
+
+	it('answered otherwise than 2xx is sent again, four times in all, then warned about with n8n\'s answer', async () => {
 		const trigger = await stack.publishedTrigger(triggerParameters({ addresses: ALICE }), { persistence: 'n8n' });
 		forgetProcessMemory();
 		const [from, logged] = [stack.receiver.deliveries.length, logLines.length];
 		// The heal's read of the chain's head fails: the trigger answers it 503.
-		await stack.control.addFault({ method: 'GET', path: `/v1/chains/${FUJI}/blocks`, count: 50, status: 500 });
+		await stack.control.addFault({ method: 'GET', path: `/v1/chains/${FUJI}/blocks`, count: 1000, status: 500 });
 		await deliveredTransfer(stack);
-		const warning = await waitFor('the warning of the failed heal', () => warningsSince(logged).find((message) => message.includes('could not catch up after this n8n process started')), 60_000);
-		const [heal] = ownRequests(stack.receiver, 'heal', from);
-		expect(heal.outcome?.statusCode).toBe(503);
+		const warning = await waitFor('the warning of the failed heal', () => warningsSince(logged).find((message) => message.includes('could not catch up after this n8n process started')), 170_000);
+		const heals = ownRequests(stack.receiver, 'heal', from);
+		expect(heals.map((heal) => heal.outcome?.statusCode)).toEqual([503, 503, 503, 503]);
+		// The same request each time: a copy that got through earlier is not caught up twice.
+		expect(new Set(heals.map((heal) => bodyOf(heal).messageId)).size).toBe(1);
 		expect(warning).toMatch(
 			new RegExp(`^Address Activity Trigger \\(workflow wf-trigger-1, node "${trigger.node.name}"\\): could not catch up after this n8n process started \\(n8n answered 503 \\(.*Could not read the head of chain ${FUJI} to catch up.*\\)\\); the next delivery tries again$`),
 		);
 		await stack.control.clearFaults();
 		await expectNoSecrets(warning);
-	});
+	}, 200_000);
 });

@@ -5,7 +5,7 @@
  * answer is the receiver answering 200 without running anything; Webhook > Reactivate is its
  * signed resume request.
  */
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { sleep, type IDataObject, type INodeExecutionData } from 'n8n-workflow';
 
 import { forgetProcessMemory } from '../../../nodes/AddressActivityTrigger/memory/processMemory';
 import { resumeRequest } from '../../../nodes/shared/service/catchUpRequest';
@@ -76,11 +76,37 @@ function runsOf(hashes: string[]): Record<string, Array<[boolean, boolean]>> {
 
 const once = (hashes: string[], catchUp: boolean) => Object.fromEntries(hashes.map((hash) => [hash, [[catchUp, false]]]));
 
+/**
+ * Past the second in which this process started: the catch-up after a start marks what was made
+ * before it (the process it replaced may have run it), so a transfer to be put out unmarked comes later.
+ */
+async function afterTheStart(): Promise<void> {
+	await sleep(1100);
+}
+
 describe('the durable position', () => {
+	it('a run whose record was not saved before the process stopped (killed before n8n saved it and before its flush) comes again after the restart, marked possibleRepeat', async () => {
+		const earlier = await transfer();
+		await recorded(earlier);
+		trigger.dropNextSaves = 1;
+		const lost = await transfer();
+		await waitFor('its run', () => runsOf([lost])[lost].length === 1);
+		expect(trigger.dropNextSaves).toBe(0);
+		// Killed: its flush never goes out.
+		forgetProcessMemory();
+		await afterTheStart();
+		const after = await transfer();
+		await waitFor('the catch-up run', () => runsOf([lost])[lost].length > 1, 30_000);
+		await recorded(lost, after);
+		expect(runsOf([earlier, lost, after])).toEqual({ ...once([earlier, after], false), [lost]: [[false, false], [true, true]] });
+	});
+
+
 	it('a restart mid-stream: nothing that ran is put out again, and a delivery n8n acknowledged while starting comes in the catch-up after the next delivery', async () => {
 		const before = [await transfer(), await transfer()];
 		await recorded(...before);
 		forgetProcessMemory();
+		await afterTheStart();
 		stack.receiver.startingUp = true;
 		const swallowed = await transfer();
 		stack.receiver.startingUp = false;
@@ -97,6 +123,7 @@ describe('the durable position', () => {
 		// faster than one a second, each a second after its parent).
 		await stack.control.advanceClock(60_000);
 		forgetProcessMemory();
+		await afterTheStart();
 		stack.receiver.startingUp = true;
 		const swallowed = await transfer();
 		stack.receiver.startingUp = false;
