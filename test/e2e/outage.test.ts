@@ -202,9 +202,11 @@ describe('a free-plan webhook the service deactivated, in n8n', () => {
 		const secondGap = await whileDeliveriesFail(workflow, FAILING_WATCH);
 		const second = await runReactivate();
 		expect(second).toEqual(caughtUp(secondGap.length));
-		// Both read from the durable position's block; it lists the first gap as run (written by the
-		// first catch-up), so only the second gap runs.
-		expect((second[0].catchUp as { fromBlock: number }).fromBlock).toBe((first[0].catchUp as { fromBlock: number }).fromBlock);
+		// The second reads the first gap's blocks again (from the durable position's start, which is
+		// the first's, or earlier when the first read from the publication's mark because the live
+		// runs' record was not saved yet); the position lists the first gap as run (written by the
+		// first catch-up), so only the second gap runs (its count above, each run once below).
+		expect((second[0].catchUp as { fromBlock: number }).fromBlock).toBeLessThanOrEqual((first[0].catchUp as { fromBlock: number }).fromBlock);
 		const after = [await pay(FAILING_WATCH)];
 
 		const runs = await runsPerTransaction(stack, workflow, [...live, ...firstGap, ...between, ...secondGap, ...after]);
