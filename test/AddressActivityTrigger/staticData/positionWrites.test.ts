@@ -84,6 +84,22 @@ async function afterTheStart(): Promise<void> {
 	await sleep(1100);
 }
 
+/**
+ * A restart: this process's memory forgotten, one transfer acknowledged by n8n's "starting up"
+ * answer (nothing run), then one delivered; returns both once the catch-up ran and both are recorded.
+ */
+async function restartSwallowingOne(): Promise<{ swallowed: string; after: string }> {
+	forgetProcessMemory();
+	await afterTheStart();
+	stack.receiver.startingUp = true;
+	const swallowed = await transfer();
+	stack.receiver.startingUp = false;
+	const after = await transfer();
+	await waitFor('the catch-up run', () => runsOf([swallowed])[swallowed].length > 0, 30_000);
+	await recorded(swallowed, after);
+	return { swallowed, after };
+}
+
 describe('the durable position', () => {
 	it('a run whose record was not saved before the process stopped (killed before n8n saved it and before its flush) comes again after the restart, marked possibleRepeat', async () => {
 		const earlier = await transfer();
@@ -101,18 +117,10 @@ describe('the durable position', () => {
 		expect(runsOf([earlier, lost, after])).toEqual({ ...once([earlier, after], false), [lost]: [[false, false], [true, true]] });
 	});
 
-
 	it('a restart mid-stream: nothing that ran is put out again, and a delivery n8n acknowledged while starting comes in the catch-up after the next delivery', async () => {
 		const before = [await transfer(), await transfer()];
 		await recorded(...before);
-		forgetProcessMemory();
-		await afterTheStart();
-		stack.receiver.startingUp = true;
-		const swallowed = await transfer();
-		stack.receiver.startingUp = false;
-		const after = await transfer();
-		await waitFor('the catch-up run', () => runsOf([swallowed])[swallowed].length > 0, 30_000);
-		await recorded(swallowed, after);
+		const { swallowed, after } = await restartSwallowingOne();
 		expect(runsOf([...before, after, swallowed])).toEqual({ ...once([...before, after], false), ...once([swallowed], true) });
 	});
 
@@ -122,14 +130,7 @@ describe('the durable position', () => {
 		// The chain's clock a minute ahead of this machine's (a skewed host clock, or blocks made
 		// faster than one a second, each a second after its parent).
 		await stack.control.advanceClock(60_000);
-		forgetProcessMemory();
-		await afterTheStart();
-		stack.receiver.startingUp = true;
-		const swallowed = await transfer();
-		stack.receiver.startingUp = false;
-		const after = await transfer();
-		await waitFor('the catch-up run', () => runsOf([swallowed])[swallowed].length > 0, 30_000);
-		await recorded(swallowed, after);
+		const { swallowed, after } = await restartSwallowingOne();
 		expect(runsOf([before, after, swallowed])).toEqual({ ...once([before, after], false), ...once([swallowed], true) });
 	});
 
