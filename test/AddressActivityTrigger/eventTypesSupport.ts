@@ -1,7 +1,10 @@
-/** Parameters, IDs and signed deliveries the P-Chain and validator trigger tests share. */
+/** Parameters, IDs, amounts and the emulator set-up the P-Chain and validator trigger tests share. */
 import type { INodeParameters } from 'n8n-workflow';
 
+import { forgetProcessMemory } from '../../nodes/AddressActivityTrigger/memory/processMemory';
 import { nodeId, pChainAddress, subnetId } from '../emulator/primary/ids';
+import type { TriggerHarness, TriggerHarnessOptions } from '../harness/trigger';
+import { useTriggerStack, type TriggerStack } from './support';
 
 export const TREASURY = pChainAddress('fuji', 'treasury');
 export const COLD_WALLET = pChainAddress('fuji', 'cold wallet');
@@ -38,5 +41,42 @@ export function validatorParameters(overrides: INodeParameters = {}): INodeParam
 		output: 'events',
 		options: {},
 		...overrides,
+	};
+}
+
+/** An amount of AVAX in nAVAX, as the service writes it (to a thousandth of an AVAX). */
+export const AVAX = (amount: number) => String(BigInt(Math.round(amount * 1000)) * BigInt(1_000_000));
+
+/** What a P-Chain or validator trigger test works with: the trigger stack, and the test's trigger published. */
+export interface PrimaryTriggerStack {
+	readonly stack: TriggerStack;
+	/** A trigger of this test's account, published (its webhook registered, its URL the receiver's); stopped after the test. */
+	published(parameters: INodeParameters, options?: Omit<TriggerHarnessOptions, 'parameters' | 'credentials' | 'publicUrl'>): Promise<TriggerHarness>;
+}
+
+/**
+ * useTriggerStack() for the P-Chain and validator trigger tests (the emulator's time scaled 1000x),
+ * and after each test: no faults left, the trigger's held saves of static data released, the
+ * trigger unpublished even when the test failed midway (its webhook would get the next test's
+ * deliveries), the receiver handing requests to no trigger, and the process's memory forgotten.
+ */
+export function usePrimaryTriggerStack(): PrimaryTriggerStack {
+	const stack = useTriggerStack({ timeScale: 1000 });
+	let current: TriggerHarness | undefined;
+	afterEach(async () => {
+		await stack.control.clearFaults();
+		current?.releaseHeldSaves();
+		await current?.deactivate();
+		current = undefined;
+		stack.receiver.harness = undefined;
+		forgetProcessMemory();
+	});
+	return {
+		stack,
+		published: async (parameters, options) => {
+			current = stack.trigger(parameters, options);
+			await current.activate();
+			return current;
+		},
 	};
 }

@@ -7,48 +7,25 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { primaryResumeRequest } from '../../../nodes/shared/service/catchUpRequest';
-import { forgetProcessMemory } from '../../../nodes/AddressActivityTrigger/memory/processMemory';
 import { pChainAddress } from '../../emulator/primary/ids';
 import { signedDelivery } from '../../harness/signing';
-import { TriggerHarness, type IncomingDelivery } from '../../harness/trigger';
+import type { IncomingDelivery, TriggerHarness } from '../../harness/trigger';
 import { waitFor } from '../../harness/wait';
-import { pChainParameters } from '../eventTypesSupport';
-import { startWithReceiver, type EmulatorWithReceiver } from '../support';
+import { AVAX, pChainParameters, usePrimaryTriggerStack } from '../eventTypesSupport';
+import type { EmulatorWithReceiver } from '../support';
 
-let stack: EmulatorWithReceiver;
-let key: string;
+const primary = usePrimaryTriggerStack();
+const { stack } = primary;
 let trigger: TriggerHarness;
-
-beforeAll(async () => {
-	stack = await startWithReceiver({ timeScale: 1000 });
-});
-
-afterAll(async () => {
-	await stack.close();
-});
-
-beforeEach(async () => {
-	forgetProcessMemory();
-	key = (await stack.control.createKey({ plan: 'paid' })).key;
-});
-
-afterEach(async () => {
-	await trigger.deactivate();
-	stack.receiver.harness = undefined;
-});
-
-const AVAX = (amount: number) => String(BigInt(Math.round(amount * 1000)) * BigInt(1_000_000));
 const CONTROL_PATH = '/control';
 
 async function activeTrigger(parameters: INodeParameters): Promise<void> {
-	trigger = new TriggerHarness({ parameters, credentials: { apiKey: key, baseUrl: stack.emulator.url }, publicUrl: stack.receiverUrl });
-	stack.receiver.harness = trigger;
-	await trigger.activate();
+	trigger = await primary.published(parameters);
 }
 
 /** The oracle: a webhook of the same account, watching what the trigger watches, that never stops receiving. */
 async function controlWebhook(addresses: string[], threshold: { balanceType: string; avax: number }): Promise<string> {
-	const { body } = await stack.control.service<{ id: string }>(key, 'POST', '/v1/webhooks', {
+	const { body } = await stack.control.service<{ id: string }>(stack.key, 'POST', '/v1/webhooks', {
 		eventType: 'primary_network_address_activity',
 		url: `${stack.receiverUrl}${CONTROL_PATH}`,
 		network: 'fuji',
@@ -199,10 +176,10 @@ describe('Webhook > Reactivate for a P-Chain webhook the service turned off', ()
 		const live = await transaction([{ address: treasury, avax: 7 }]);
 		await waitFor('the live run', () => trigger.startedRuns.length === 1);
 		const webhookId = String(trigger.state.webhookId);
-		await stack.control.service(key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
+		await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
 		const missed = await transaction([{ address: treasury, avax: -2 }]);
-		await stack.control.service(key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'active' });
-		const secret = await stack.control.sharedSecret(key);
+		await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'active' });
+		const secret = await stack.control.sharedSecret(stack.key);
 		const first = await trigger.receive(signedDelivery(primaryResumeRequest(webhookId, Math.floor(Date.now() / 1000)), secret));
 		expect(first.statusCode).toBe(200);
 		expect((first.body as IDataObject).catchUp).toEqual({ fromTimestamp: expect.any(Number), toTimestamp: expect.any(Number), events: 1 });
@@ -217,7 +194,7 @@ describe('a P-Chain catch-up whose reading runs out of time', () => {
 		const treasury = pChainAddress('fuji', 'slow history treasury');
 		await activeTrigger(pChainParameters({ pChainAddresses: treasury, addressSubEvents: ['balance_change'] }));
 		const webhookId = String(trigger.state.webhookId);
-		await stack.control.service(key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
+		await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
 		const made: Array<{ txHash: string; blockTimestamp: number }> = [];
 		// The clocks (the service's and n8n's) move 2 s on after the first 50, so that the first page spans several seconds.
 		const realNow = Date.now.bind(Date);
@@ -227,12 +204,12 @@ describe('a P-Chain catch-up whose reading runs out of time', () => {
 			if (index === 50) offset = 2_000;
 			made.push(await stack.control.pChainTransaction({ network: 'fuji', balanceChanges: [{ address: treasury, balanceType: 'unlockedUnstaked', change: AVAX(1) }] }));
 		}
-		await stack.control.service(key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'active' });
+		await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'active' });
 		// Each page of the history takes 12 s: the second is still on its way when the read's 20 s are up.
 		const pages = '/v1/networks/fuji/blockchains/p-chain/transactions';
 		await stack.control.clearRequests();
 		await stack.control.addFault({ method: 'GET', path: pages, count: 2, delayMs: 12_000 });
-		const secret = await stack.control.sharedSecret(key);
+		const secret = await stack.control.sharedSecret(stack.key);
 		try {
 			const answer = await trigger.receive(signedDelivery(primaryResumeRequest(webhookId, Math.floor(Date.now() / 1000)), secret));
 			expect(answer.statusCode).toBe(200);

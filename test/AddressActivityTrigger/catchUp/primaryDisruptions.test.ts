@@ -6,44 +6,19 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { forgetProcessMemory } from '../../../nodes/AddressActivityTrigger/memory/processMemory';
 import { primaryResumeRequest } from '../../../nodes/shared/service/catchUpRequest';
 import { nodeId, pChainAddress } from '../../emulator/primary/ids';
 import { signedDelivery } from '../../harness/signing';
-import { TriggerHarness } from '../../harness/trigger';
+import type { TriggerHarness } from '../../harness/trigger';
 import { waitFor } from '../../harness/wait';
-import { L1, pChainParameters, validatorParameters } from '../eventTypesSupport';
-import { startWithReceiver, type EmulatorWithReceiver } from '../support';
+import { AVAX, L1, pChainParameters, usePrimaryTriggerStack, validatorParameters } from '../eventTypesSupport';
 
-let stack: EmulatorWithReceiver;
-let key: string;
+const primary = usePrimaryTriggerStack();
+const { stack } = primary;
 let trigger: TriggerHarness;
 
-beforeAll(async () => {
-	stack = await startWithReceiver({ timeScale: 1000 });
-});
-
-afterAll(async () => {
-	await stack.close();
-});
-
-beforeEach(async () => {
-	forgetProcessMemory();
-	key = (await stack.control.createKey({ plan: 'paid' })).key;
-});
-
-afterEach(async () => {
-	await stack.control.clearFaults();
-	await trigger.deactivate();
-	stack.receiver.harness = undefined;
-});
-
-const AVAX = (amount: number) => String(BigInt(Math.round(amount * 1000)) * BigInt(1_000_000));
-
 async function published(parameters: INodeParameters): Promise<void> {
-	trigger = new TriggerHarness({ parameters, credentials: { apiKey: key, baseUrl: stack.emulator.url }, publicUrl: stack.receiverUrl });
-	stack.receiver.harness = trigger;
-	await trigger.activate();
+	trigger = await primary.published(parameters);
 }
 
 /** A change of the workflow's trigger published: the old webhook removed (old parameters), the new one registered. */
@@ -120,10 +95,10 @@ describe('a validator catch-up whose reading runs out of time', () => {
 		await fee(node, 3);
 		await waitFor('the live top-up', () => trigger.startedRuns.length === 1);
 		const webhookId = String(trigger.state.webhookId);
-		await stack.control.service(key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
+		await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
 		await fee(node, -2);
-		await stack.control.service(key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'active' });
-		const secret = await stack.control.sharedSecret(key);
+		await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'active' });
+		const secret = await stack.control.sharedSecret(stack.key);
 		const reactivate = async (at: number) => await trigger.receive(signedDelivery({ ...primaryResumeRequest(webhookId, at), messageId: `resume:${at}:${Date.now()}` }, secret));
 		// The history's first page answers after 25 s: the read's 20 s are up before it comes.
 		const pages = '/v1/networks/fuji/blockchains/p-chain/transactions';

@@ -8,47 +8,23 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { primaryResumeRequest } from '../../../nodes/shared/service/catchUpRequest';
-import { forgetProcessMemory } from '../../../nodes/AddressActivityTrigger/memory/processMemory';
 import { nodeId } from '../../emulator/primary/ids';
 import { signedDelivery } from '../../harness/signing';
-import { TriggerHarness } from '../../harness/trigger';
+import type { TriggerHarness } from '../../harness/trigger';
 import { waitFor } from '../../harness/wait';
-import { L1, validatorParameters } from '../eventTypesSupport';
-import { startWithReceiver, type EmulatorWithReceiver } from '../support';
+import { AVAX, L1, usePrimaryTriggerStack, validatorParameters } from '../eventTypesSupport';
 
-let stack: EmulatorWithReceiver;
-let key: string;
+const primary = usePrimaryTriggerStack();
+const { stack } = primary;
 let trigger: TriggerHarness;
-
-beforeAll(async () => {
-	stack = await startWithReceiver({ timeScale: 1000 });
-});
-
-afterAll(async () => {
-	await stack.close();
-});
-
-beforeEach(async () => {
-	forgetProcessMemory();
-	key = (await stack.control.createKey({ plan: 'paid' })).key;
-});
-
-afterEach(async () => {
-	await trigger.deactivate();
-	stack.receiver.harness = undefined;
-});
-
-const AVAX = (amount: number) => String(BigInt(Math.round(amount * 1000)) * BigInt(1_000_000));
 const FEE_SUB_EVENTS = ['l1_validator_balance_increased', 'l1_validator_balance_threshold', 'l1_validator_disabled'];
 
 /** A trigger watching one L1 validator (its own node, so tests do not share fee balances), and the oracle webhook. */
 async function watching(node: string, overrides: INodeParameters = {}): Promise<string> {
 	const parameters = validatorParameters({ validatorFilters: { nodeIds: node }, ...overrides });
-	trigger = new TriggerHarness({ parameters, credentials: { apiKey: key, baseUrl: stack.emulator.url }, publicUrl: stack.receiverUrl });
-	stack.receiver.harness = trigger;
-	await trigger.activate();
+	trigger = await primary.published(parameters);
 	const path = `/control-${node}`;
-	await stack.control.service(key, 'POST', '/v1/webhooks', {
+	await stack.control.service(stack.key, 'POST', '/v1/webhooks', {
 		eventType: 'validator_activity',
 		url: `${stack.receiverUrl}${path}`,
 		network: 'fuji',
@@ -192,7 +168,7 @@ describe("an L1 validator's fee balance while the workflow was unpublished", () 
 		const [fall, topUp, newFall] = [find('l1_validator_balance_threshold', 1), find('l1_validator_balance_increased', 4), find('l1_validator_balance_threshold', 0.5)];
 		await waitFor('the trigger\'s two deliveries held', () => stack.receiver.deliveries.slice(before).filter((delivery) => delivery.path !== control).length === 2);
 		stack.receiver.harness = trigger;
-		const secret = await stack.control.sharedSecret(key);
+		const secret = await stack.control.sharedSecret(stack.key);
 		const webhookId = String(trigger.state.webhookId);
 		const inLastSecond = (event: IDataObject) =>
 			signedDelivery({ webhookId, eventType: 'validator_activity', messageId: `last-second-${String(event.eventType)}-${String(event.feeBalance)}`, event: { ...event, blockTimestamp: lastSecond } }, secret);
@@ -214,10 +190,10 @@ describe("an L1 validator's fee balance while the workflow was unpublished", () 
 		await fee(node, 3);
 		await waitFor('the live top-up', () => trigger.startedRuns.length === 1);
 		const webhookId = String(trigger.state.webhookId);
-		await stack.control.service(key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
+		await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
 		await fee(node, -2);
-		await stack.control.service(key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'active' });
-		const secret = await stack.control.sharedSecret(key);
+		await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'active' });
+		const secret = await stack.control.sharedSecret(stack.key);
 		const now = Math.floor(Date.now() / 1000);
 		const first = await trigger.receive(signedDelivery(primaryResumeRequest(webhookId, now), secret));
 		expect((first.body as IDataObject).catchUp).toMatchObject({ events: 1 });

@@ -13,44 +13,17 @@ import { ranKeys, readPosition, transactionKey } from '../../../nodes/AddressAct
 import { primaryResumeRequest } from '../../../nodes/shared/service/catchUpRequest';
 import { nodeId, pChainAddress } from '../../emulator/primary/ids';
 import { signedDelivery } from '../../harness/signing';
-import { TriggerHarness } from '../../harness/trigger';
+import type { TriggerHarness } from '../../harness/trigger';
 import { waitFor } from '../../harness/wait';
-import { L1, pChainParameters, validatorParameters } from '../eventTypesSupport';
-import { startWithReceiver, type EmulatorWithReceiver } from '../support';
+import { AVAX, L1, pChainParameters, usePrimaryTriggerStack, validatorParameters } from '../eventTypesSupport';
 
-let stack: EmulatorWithReceiver;
-let key: string;
+const primary = usePrimaryTriggerStack();
+const { stack } = primary;
 let trigger: TriggerHarness;
 let webhookId: string;
 
-beforeAll(async () => {
-	stack = await startWithReceiver({ timeScale: 1000 });
-});
-
-afterAll(async () => {
-	forgetProcessMemory();
-	await stack.close();
-});
-
-beforeEach(async () => {
-	forgetProcessMemory();
-	key = (await stack.control.createKey({ plan: 'paid' })).key;
-});
-
-afterEach(async () => {
-	await stack.control.clearFaults();
-	trigger.releaseHeldSaves();
-	await trigger.deactivate();
-	stack.receiver.harness = undefined;
-	forgetProcessMemory();
-});
-
-const AVAX = (amount: number) => String(BigInt(Math.round(amount * 1000)) * BigInt(1_000_000));
-
 async function published(parameters: INodeParameters): Promise<void> {
-	trigger = new TriggerHarness({ parameters, credentials: { apiKey: key, baseUrl: stack.emulator.url }, publicUrl: stack.receiverUrl, persistence: 'n8n' });
-	stack.receiver.harness = trigger;
-	await trigger.activate();
+	trigger = await primary.published(parameters, { persistence: 'n8n' });
 	webhookId = String(trigger.state.webhookId);
 }
 
@@ -75,14 +48,14 @@ async function recorded(kind: 'pChain' | 'validator'): Promise<void> {
 }
 
 async function serviceTurnsOff(): Promise<void> {
-	await stack.control.service(key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
+	await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
 }
 
 /** Webhook > Reactivate: the webhook on again, and its signed catch-up request. */
 async function reactivate() {
-	await stack.control.service(key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'active' });
+	await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'active' });
 	const body = primaryResumeRequest(webhookId, Math.floor(Date.now() / 1000));
-	return await trigger.receive(signedDelivery({ ...body, messageId: `${body.messageId}:${Date.now()}` }, await stack.control.sharedSecret(key)));
+	return await trigger.receive(signedDelivery({ ...body, messageId: `${body.messageId}:${Date.now()}` }, await stack.control.sharedSecret(stack.key)));
 }
 
 async function change(address: string, avax: number): Promise<string> {
