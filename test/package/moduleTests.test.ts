@@ -71,21 +71,15 @@ const TESTED_BY_SUITE: Record<string, string> = {
 	'nodes/AddressActivityTrigger/catchUp/primaryItems.ts': 'test/AddressActivityTrigger/catchUp/pChainGap.test.ts',
 	'nodes/AddressActivityTrigger/catchUp/primaryRequest.ts': 'test/AddressActivityTrigger/catchUp/pChainGap.test.ts',
 	'nodes/AddressActivityTrigger/catchUp/primaryRun.ts': 'test/AddressActivityTrigger/catchUp/pChainGap.test.ts',
-	'nodes/AddressActivityTrigger/catchUp/validatorKnown.ts': 'test/AddressActivityTrigger/catchUp/validatorGap.test.ts',
 	// Their durable position: events that ran live, written and flushed as the EVM trigger's, and
 	// left out of a catch-up after a restart (staticData/primaryPosition.test.ts).
 	'nodes/AddressActivityTrigger/catchUp/primaryFlush.ts': 'test/AddressActivityTrigger/staticData/primaryPosition.test.ts',
 	'nodes/AddressActivityTrigger/receive/primaryRunRecord.ts': 'test/AddressActivityTrigger/staticData/primaryPosition.test.ts',
 	'nodes/AddressActivityTrigger/staticData/positionSlots.ts': 'test/AddressActivityTrigger/staticData/primaryPosition.test.ts',
-	'nodes/AddressActivityTrigger/catchUp/validatorTimeline.ts': 'test/AddressActivityTrigger/catchUp/validatorGap.test.ts',
 	'nodes/AddressActivityTrigger/eventKinds/primaryNetworkActivity.ts': 'test/AddressActivityTrigger/lifecycle/primaryNetworkLifecycle.test.ts',
-	'nodes/AddressActivityTrigger/memory/primaryEvents.ts': 'test/AddressActivityTrigger/catchUp/validatorGap.test.ts',
 	'nodes/AddressActivityTrigger/parameters/primaryNetworkParameters.ts': 'test/AddressActivityTrigger/lifecycle/primaryNetworkLifecycle.test.ts',
 	'nodes/AddressActivityTrigger/parameters/readPrimaryNetworkParameters.ts': 'test/AddressActivityTrigger/lifecycle/primaryNetworkLifecycle.test.ts',
 	'nodes/AddressActivityTrigger/receive/primaryEventClaims.ts': 'test/AddressActivityTrigger/catchUp/pChainGap.test.ts',
-	// A file path with "Keys" in it (how events are told apart), not a secret.
-	// eslint-disable-next-line @n8n/community-nodes/no-hardcoded-secrets
-	'nodes/AddressActivityTrigger/receive/primaryEventKeys.ts': 'test/AddressActivityTrigger/catchUp/pChainGap.test.ts',
 	'nodes/AddressActivityTrigger/staticData/primaryCatchUp.ts': 'test/AddressActivityTrigger/catchUp/pChainGap.test.ts',
 	// The Execute-step sample: sent by checkExists/create, answered by webhook(), one round trip.
 	'nodes/AddressActivityTrigger/sample/request.ts': 'test/AddressActivityTrigger/sample/sample.test.ts',
