@@ -59,7 +59,6 @@ const TESTED_BY_SUITE: Record<string, string> = {
 	'nodes/AddressActivity/resources/utxo/getMany.ts': 'test/AddressActivity/routeOperations.test.ts',
 	// The poll trigger, through n8n-core's PollContext.
 	'nodes/AddressActivityPollTrigger/AddressActivityPollTrigger.node.ts': 'test/AddressActivityPollTrigger/pollActivity.test.ts',
-	'nodes/AddressActivityPollTrigger/cursor.ts': 'test/AddressActivityPollTrigger/pollActivity.test.ts',
 	'nodes/AddressActivityPollTrigger/readParameters.ts': 'test/AddressActivityPollTrigger/parameters.test.ts',
 	// The webhook trigger, through n8n-core's HookContext and WebhookContext.
 	'nodes/AddressActivityTrigger/AddressActivityTrigger.node.ts': 'test/AddressActivityTrigger/example.test.ts',
@@ -68,8 +67,6 @@ const TESTED_BY_SUITE: Record<string, string> = {
 	// suite the fee balances a gap is told from and the spans its alerts cover.
 	'nodes/AddressActivityTrigger/catchUp/primaryGapRead.ts': 'test/AddressActivityTrigger/catchUp/pChainGap.test.ts',
 	'nodes/AddressActivityTrigger/catchUp/primaryGaps.ts': 'test/AddressActivityTrigger/catchUp/pChainGap.test.ts',
-	'nodes/AddressActivityTrigger/catchUp/primaryItems.ts': 'test/AddressActivityTrigger/catchUp/pChainGap.test.ts',
-	'nodes/AddressActivityTrigger/catchUp/primaryRequest.ts': 'test/AddressActivityTrigger/catchUp/pChainGap.test.ts',
 	'nodes/AddressActivityTrigger/catchUp/primaryRun.ts': 'test/AddressActivityTrigger/catchUp/pChainGap.test.ts',
 	// Their durable position: events that ran live, written and flushed as the EVM trigger's, and
 	// left out of a catch-up after a restart (staticData/primaryPosition.test.ts).
