@@ -68,16 +68,13 @@ const TESTED_BY_SUITE: Record<string, string> = {
 	'nodes/AddressActivityTrigger/catchUp/primaryGapRead.ts': 'test/AddressActivityTrigger/catchUp/pChainGap.test.ts',
 	'nodes/AddressActivityTrigger/catchUp/primaryGaps.ts': 'test/AddressActivityTrigger/catchUp/pChainGap.test.ts',
 	'nodes/AddressActivityTrigger/catchUp/primaryRun.ts': 'test/AddressActivityTrigger/catchUp/pChainGap.test.ts',
-	// Their durable position: events that ran live, written and flushed as the EVM trigger's, and
-	// left out of a catch-up after a restart (staticData/primaryPosition.test.ts).
-	'nodes/AddressActivityTrigger/catchUp/primaryFlush.ts': 'test/AddressActivityTrigger/staticData/primaryPosition.test.ts',
+	// Their durable position: what a live event's run writes there, and a copy of it after a
+	// restart acknowledged without a run (staticData/primaryPosition.test.ts).
 	'nodes/AddressActivityTrigger/receive/primaryRunRecord.ts': 'test/AddressActivityTrigger/staticData/primaryPosition.test.ts',
-	'nodes/AddressActivityTrigger/staticData/positionSlots.ts': 'test/AddressActivityTrigger/staticData/primaryPosition.test.ts',
 	'nodes/AddressActivityTrigger/eventKinds/primaryNetworkActivity.ts': 'test/AddressActivityTrigger/lifecycle/primaryNetworkLifecycle.test.ts',
 	'nodes/AddressActivityTrigger/parameters/primaryNetworkParameters.ts': 'test/AddressActivityTrigger/lifecycle/primaryNetworkLifecycle.test.ts',
 	'nodes/AddressActivityTrigger/parameters/readPrimaryNetworkParameters.ts': 'test/AddressActivityTrigger/lifecycle/primaryNetworkLifecycle.test.ts',
 	'nodes/AddressActivityTrigger/receive/primaryEventClaims.ts': 'test/AddressActivityTrigger/catchUp/pChainGap.test.ts',
-	'nodes/AddressActivityTrigger/staticData/primaryCatchUp.ts': 'test/AddressActivityTrigger/catchUp/pChainGap.test.ts',
 	// The Execute-step sample: sent by checkExists/create, answered by webhook(), one round trip.
 	'nodes/AddressActivityTrigger/sample/request.ts': 'test/AddressActivityTrigger/sample/sample.test.ts',
 	'nodes/AddressActivityTrigger/sample/run.ts': 'test/AddressActivityTrigger/sample/sample.test.ts',
