@@ -62,12 +62,9 @@ const TESTED_BY_SUITE: Record<string, string> = {
 	'nodes/AddressActivityPollTrigger/readParameters.ts': 'test/AddressActivityPollTrigger/parameters.test.ts',
 	// The webhook trigger, through n8n-core's HookContext and WebhookContext.
 	'nodes/AddressActivityTrigger/AddressActivityTrigger.node.ts': 'test/AddressActivityTrigger/example.test.ts',
-	// The P-Chain and validator catch-up: the P-Chain suite runs a gap from activation (or
-	// Webhook > Reactivate's resume form) to its run and the late deliveries after it; the validator
-	// suite the fee balances a gap is told from and the spans its alerts cover.
+	// The P-Chain and validator catch-up's reading of a gap: the P-Chain suite reads gaps of each
+	// sub-event against a second webhook as the oracle.
 	'nodes/AddressActivityTrigger/catchUp/primaryGapRead.ts': 'test/AddressActivityTrigger/catchUp/pChainGap.test.ts',
-	'nodes/AddressActivityTrigger/catchUp/primaryGaps.ts': 'test/AddressActivityTrigger/catchUp/pChainGap.test.ts',
-	'nodes/AddressActivityTrigger/catchUp/primaryRun.ts': 'test/AddressActivityTrigger/catchUp/pChainGap.test.ts',
 	// Their durable position: what a live event's run writes there, and a copy of it after a
 	// restart acknowledged without a run (staticData/primaryPosition.test.ts).
 	'nodes/AddressActivityTrigger/receive/primaryRunRecord.ts': 'test/AddressActivityTrigger/staticData/primaryPosition.test.ts',
