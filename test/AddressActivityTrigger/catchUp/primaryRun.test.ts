@@ -5,7 +5,7 @@
  * the catch-up is off, 503 when the history cannot be read, and one run for the same request sent
  * twice.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { primaryResumeRequest } from '../../../nodes/shared/service/catchUpRequest';
 import { pChainAddress } from '../../emulator/primary/ids';
@@ -18,7 +18,7 @@ const { stack } = primary;
 
 const HISTORY = '/v1/networks/fuji/blockchains/p-chain/transactions';
 
-async function watching(name: string, options: IDataObject = {}): Promise<{ trigger: TriggerHarness; treasury: string; webhookId: string }> {
+async function watching(name: string, options: INodeParameters = {}): Promise<{ trigger: TriggerHarness; treasury: string; webhookId: string }> {
 	const treasury = pChainAddress('fuji', `primaryRun ${name}`);
 	const trigger = await primary.published(pChainParameters({ pChainAddresses: treasury, addressSubEvents: ['balance_change'], options }));
 	return { trigger, treasury, webhookId: String(trigger.state.webhookId) };
@@ -28,7 +28,7 @@ async function change(address: string, avax: number): Promise<string> {
 	return (await stack.control.pChainTransaction({ network: 'fuji', balanceChanges: [{ address, balanceType: 'unlockedUnstaked', change: AVAX(avax) }] })).txHash;
 }
 
-async function resume(trigger: TriggerHarness, body: IDataObject) {
+async function resume(trigger: TriggerHarness, body: object) {
 	const answer = await trigger.receive(signedDelivery(body, await stack.control.sharedSecret(stack.key)));
 	return { statusCode: answer.statusCode, body: answer.body as IDataObject };
 }
