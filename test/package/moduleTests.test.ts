@@ -73,8 +73,6 @@ const TESTED_BY_SUITE: Record<string, string> = {
 	'nodes/AddressActivityTrigger/parameters/readPrimaryNetworkParameters.ts': 'test/AddressActivityTrigger/lifecycle/primaryNetworkLifecycle.test.ts',
 	'nodes/AddressActivityTrigger/receive/primaryEventClaims.ts': 'test/AddressActivityTrigger/catchUp/pChainGap.test.ts',
 	// The Execute-step sample: sent by checkExists/create, answered by webhook(), one round trip.
-	'nodes/AddressActivityTrigger/sample/request.ts': 'test/AddressActivityTrigger/sample/sample.test.ts',
-	'nodes/AddressActivityTrigger/sample/run.ts': 'test/AddressActivityTrigger/sample/sample.test.ts',
 	'nodes/AddressActivityTrigger/sample/send.ts': 'test/AddressActivityTrigger/sample/sample.test.ts',
 };
 
