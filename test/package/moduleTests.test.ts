@@ -49,14 +49,6 @@ const TESTED_BY_SUITE: Record<string, string> = {
 	'nodes/AddressActivity/resources/balance/getManyErc20.ts': 'test/AddressActivity/resources/balance/balances.test.ts',
 	'nodes/AddressActivity/resources/balance/getManyErc721.ts': 'test/AddressActivity/resources/balance/balances.test.ts',
 	'nodes/AddressActivity/resources/balance/getManyErc1155.ts': 'test/AddressActivity/resources/balance/balances.test.ts',
-	'nodes/AddressActivity/resources/block/get.ts': 'test/AddressActivity/routeOperations.test.ts',
-	'nodes/AddressActivity/resources/block/getMany.ts': 'test/AddressActivity/routeOperations.test.ts',
-	'nodes/AddressActivity/resources/chain/get.ts': 'test/AddressActivity/routeOperations.test.ts',
-	'nodes/AddressActivity/resources/chain/getMany.ts': 'test/AddressActivity/routeOperations.test.ts',
-	'nodes/AddressActivity/resources/transaction/get.ts': 'test/AddressActivity/routeOperations.test.ts',
-	'nodes/AddressActivity/resources/transaction/getMany.ts': 'test/AddressActivity/routeOperations.test.ts',
-	'nodes/AddressActivity/resources/transaction/getManyForAddress.ts': 'test/AddressActivity/routeOperations.test.ts',
-	'nodes/AddressActivity/resources/utxo/getMany.ts': 'test/AddressActivity/routeOperations.test.ts',
 	// The poll trigger, through n8n-core's PollContext.
 	'nodes/AddressActivityPollTrigger/AddressActivityPollTrigger.node.ts': 'test/AddressActivityPollTrigger/pollActivity.test.ts',
 	'nodes/AddressActivityPollTrigger/readParameters.ts': 'test/AddressActivityPollTrigger/parameters.test.ts',
@@ -70,7 +62,6 @@ const TESTED_BY_SUITE: Record<string, string> = {
 	'nodes/AddressActivityTrigger/receive/primaryRunRecord.ts': 'test/AddressActivityTrigger/staticData/primaryPosition.test.ts',
 	'nodes/AddressActivityTrigger/eventKinds/primaryNetworkActivity.ts': 'test/AddressActivityTrigger/lifecycle/primaryNetworkLifecycle.test.ts',
 	'nodes/AddressActivityTrigger/parameters/primaryNetworkParameters.ts': 'test/AddressActivityTrigger/lifecycle/primaryNetworkLifecycle.test.ts',
-	'nodes/AddressActivityTrigger/parameters/readPrimaryNetworkParameters.ts': 'test/AddressActivityTrigger/lifecycle/primaryNetworkLifecycle.test.ts',
 	'nodes/AddressActivityTrigger/receive/primaryEventClaims.ts': 'test/AddressActivityTrigger/catchUp/pChainGap.test.ts',
 	// The Execute-step sample: sent by checkExists/create, answered by webhook(), one round trip.
 	'nodes/AddressActivityTrigger/sample/send.ts': 'test/AddressActivityTrigger/sample/sample.test.ts',
