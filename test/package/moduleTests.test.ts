@@ -61,7 +61,6 @@ const TESTED_BY_SUITE: Record<string, string> = {
 	// restart acknowledged without a run (staticData/primaryPosition.test.ts).
 	'nodes/AddressActivityTrigger/receive/primaryRunRecord.ts': 'test/AddressActivityTrigger/staticData/primaryPosition.test.ts',
 	'nodes/AddressActivityTrigger/eventKinds/primaryNetworkActivity.ts': 'test/AddressActivityTrigger/lifecycle/primaryNetworkLifecycle.test.ts',
-	'nodes/AddressActivityTrigger/parameters/primaryNetworkParameters.ts': 'test/AddressActivityTrigger/lifecycle/primaryNetworkLifecycle.test.ts',
 	// The Execute-step sample: sent by checkExists/create, answered by webhook(), one round trip.
 	'nodes/AddressActivityTrigger/sample/send.ts': 'test/AddressActivityTrigger/sample/sample.test.ts',
 };
