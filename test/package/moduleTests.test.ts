@@ -44,11 +44,6 @@ const TESTED_BY_SUITE: Record<string, string> = {
 	// runs its operations.
 	'nodes/AddressActivity/AddressActivity.node.ts': 'test/AddressActivity/allItemsFirst.test.ts',
 	'nodes/AddressActivity/resources/address/batches.ts': 'test/AddressActivity/resources/address/add.test.ts',
-	'nodes/AddressActivity/resources/balance/balanceReads.ts': 'test/AddressActivity/resources/balance/balances.test.ts',
-	'nodes/AddressActivity/resources/balance/getNative.ts': 'test/AddressActivity/resources/balance/balances.test.ts',
-	'nodes/AddressActivity/resources/balance/getManyErc20.ts': 'test/AddressActivity/resources/balance/balances.test.ts',
-	'nodes/AddressActivity/resources/balance/getManyErc721.ts': 'test/AddressActivity/resources/balance/balances.test.ts',
-	'nodes/AddressActivity/resources/balance/getManyErc1155.ts': 'test/AddressActivity/resources/balance/balances.test.ts',
 	// The poll trigger, through n8n-core's PollContext.
 	'nodes/AddressActivityPollTrigger/AddressActivityPollTrigger.node.ts': 'test/AddressActivityPollTrigger/pollActivity.test.ts',
 	'nodes/AddressActivityPollTrigger/readParameters.ts': 'test/AddressActivityPollTrigger/parameters.test.ts',
