@@ -1,7 +1,7 @@
 /**
  * What a user sets on the poll trigger: Fetch Test Event, Output, Filters, more addresses than a
- * poll may send requests, and parameters that are rejected before anything is sent (the request
- * share of each poll from the Poll Times: pollRate.test.ts).
+ * poll may send requests (parameters rejected before anything is sent: readParameters.test.ts; the
+ * request share of each poll from the Poll Times: pollRate.test.ts).
  */
 import { FUJI, hashesOf, pollParameters, randomAddress, startPollService, USDC, type PollTestService } from './support';
 
@@ -105,22 +105,5 @@ describe('Poll Times and the number of addresses', () => {
 		const requests = await service.takeRequests();
 		expect(requests.length).toBeLessThanOrEqual(120);
 		expect(requests.map((request) => request.path)).toContain(`/v1/chains/${FUJI}/transactions`);
-	});
-});
-
-describe('parameters rejected before anything is sent', () => {
-	it.each([
-		[{ addresses: '0x12ab' }, 'Invalid Addresses: "0x12ab" is not a valid address'],
-		[{ addresses: '' }, 'No addresses to monitor'],
-		[{ chainId: { __rl: true, mode: 'id', value: 'avalanche' } }, 'Invalid Chain: "avalanche" is not a chain ID'],
-		[{ filters: { minimumAmount: 'lots' } }, 'Invalid Minimum Amount: "lots" is not a non-negative decimal number'],
-		[{ filters: { minimumAmount: 0.1 + 0.2 } }, 'Invalid Minimum Amount: "0.30000000000000004" has more than 15 significant digits, more than a number keeps exactly'],
-		[{ addresses: '0x12ab, 0x34cd' }, 'Invalid Addresses: 2 of 2 are not valid addresses (expected 0x followed by 40 hexadecimal characters): #1 "0x12ab", #2 "0x34cd"'],
-		[{ options: { startFromBlock: -1 } }, 'Invalid Start From Block: "-1" is not a whole number of 0 or more'],
-	])('%j: %s', async (overrides, message) => {
-		const trigger = service.harness({ ...pollParameters([randomAddress()]), ...overrides });
-		await service.takeRequests();
-		await expect(trigger.activate()).rejects.toThrow(message);
-		expect(await service.takeRequests()).toEqual([]);
 	});
 });

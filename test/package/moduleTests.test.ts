@@ -46,7 +46,6 @@ const TESTED_BY_SUITE: Record<string, string> = {
 	'nodes/AddressActivity/resources/address/batches.ts': 'test/AddressActivity/resources/address/add.test.ts',
 	// The poll trigger, through n8n-core's PollContext.
 	'nodes/AddressActivityPollTrigger/AddressActivityPollTrigger.node.ts': 'test/AddressActivityPollTrigger/pollActivity.test.ts',
-	'nodes/AddressActivityPollTrigger/readParameters.ts': 'test/AddressActivityPollTrigger/parameters.test.ts',
 	// The webhook trigger, through n8n-core's HookContext and WebhookContext.
 	'nodes/AddressActivityTrigger/AddressActivityTrigger.node.ts': 'test/AddressActivityTrigger/example.test.ts',
 	// The P-Chain and validator catch-up's reading of a gap: the P-Chain suite reads gaps of each
