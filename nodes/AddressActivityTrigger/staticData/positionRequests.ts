@@ -71,6 +71,25 @@ const HEAL_RETRY_MS = 30_000;
  * record (n8n saves a request's static data only after the run exists).
  */
 const PREDECESSOR_MS = 60_000;
+/**
+ * Block times are whole seconds, and a block may be stamped a second or more after its parent
+ * whatever the clock says: the window reaches this much past the start, so that the last runs of
+ * the process it replaced fall inside it (what n8n swallowed in those seconds is marked too).
+ */
+const BLOCK_TIME_SLACK_MS = 2000;
+/**
+ * The block times in which the process this one replaced may have run what the record lacks: the
+ * minute before this process started, placed by how far block times ran ahead of this machine's
+ * clock. Read after the heal's wait, so that fresh deliveries count: the first ones after a
+ * restart are often retries, late against their block time, which alone would place the
+ * predecessor's last runs after the window; the head's time when the heal began counts too.
+ */
+function predecessorWindow(memory: PositionMemory, headAhead: number): [number, number] {
+	const started = processStartedAt();
+	const [since, until] = inBlockTime(memory, started - PREDECESSOR_MS, started);
+	return [since, Math.max(until, started + headAhead) + BLOCK_TIME_SLACK_MS];
+}
+
 /** How long a heal waits for the chain's head when it starts. */
 const HEAL_HEAD_MS = 10_000;
 
@@ -178,17 +197,19 @@ export function healIfStarting(context: IWebhookFunctions, target: Target): void
 			// The chain's head now bounds the heal: the deliveries n8n answered while this process
 			// started were made before it, whatever the block times say against this machine's clock.
 			// Without it, the receiver reads the head and cuts by time.
+			let headAhead = 0;
 			try {
-				body.heal.toBlock = (await fetchHeadBlock(context, target.chainId, { deadline: Date.now() + HEAL_HEAD_MS })).number;
+				const readAt = Date.now();
+				const head = await fetchHeadBlock(context, target.chainId, { deadline: readAt + HEAL_HEAD_MS });
+				body.heal.toBlock = head.number;
+				if (head.timestamp !== undefined) headAhead = head.timestamp * 1000 - readAt;
 			} catch (error) {
 				warn(context, `could not read the head of chain ${target.chainId} when this process started receiving (${(error as Error).message}); the catch-up after the start ends at the head when it runs`);
 			}
-			// In block times as this process's deliveries showed them (its first one included).
-			const started = processStartedAt();
-			body.heal.predecessorRan = inBlockTime(memory, started - PREDECESSOR_MS, started);
 			// By then what the other processes ran before `now` has settled, and their flushes wrote
 			// again what an older copy undid.
 			await sleep(SETTLE_MS + WRITE_INTERVAL_MS + FLUSH_LANDS_MS, stopped);
+			body.heal.predecessorRan = predecessorWindow(memory, headAhead);
 			// Sent again a little later each time: it may reach a process still starting (n8n's own
 			// 200 "starting up" or 404) or one that is down, and no delivery may come to send it again.
 			for (let attempt = 1; ; attempt++) {

@@ -16,6 +16,8 @@ export interface BlockMark {
 	/** Transactions in this block and all before it (`cumulativeTransactions`); undefined when not given. */
 	transactionsThrough?: number;
 	txCount?: number;
+	/** Block time, unix seconds; undefined when not given. */
+	timestamp?: number;
 }
 
 function toBlockMark(context: ServiceContext, chainId: string, block: IDataObject): BlockMark {
@@ -29,7 +31,8 @@ function toBlockMark(context: ServiceContext, chainId: string, block: IDataObjec
 		const parsed = Number(value);
 		return value !== undefined && value !== null && Number.isInteger(parsed) && parsed >= 0 ? parsed : undefined;
 	};
-	return { number, transactionsThrough: count(block.cumulativeTransactions), txCount: count(block.txCount) };
+	const timestamp = Number(block.blockTimestamp);
+	return { number, transactionsThrough: count(block.cumulativeTransactions), txCount: count(block.txCount), timestamp: Number.isFinite(timestamp) && timestamp > 0 ? timestamp : undefined };
 }
 
 /** The chain's newest block (number 0 for a chain without blocks). */

@@ -77,11 +77,12 @@ function runsOf(hashes: string[]): Record<string, Array<[boolean, boolean]>> {
 const once = (hashes: string[], catchUp: boolean) => Object.fromEntries(hashes.map((hash) => [hash, [[catchUp, false]]]));
 
 /**
- * Past the second in which this process started: the catch-up after a start marks what was made
- * before it (the process it replaced may have run it), so a transfer to be put out unmarked comes later.
+ * Past the seconds after this process started: the catch-up after a start marks what was made
+ * before it and in the two seconds after (the process it replaced may have run it; block times are
+ * whole seconds), so a transfer to be put out unmarked comes later.
  */
 async function afterTheStart(): Promise<void> {
-	await sleep(1100);
+	await sleep(3100);
 }
 
 /**
@@ -115,6 +116,32 @@ describe('the durable position', () => {
 		await waitFor('the catch-up run', () => runsOf([lost])[lost].length > 1, 30_000);
 		await recorded(lost, after);
 		expect(runsOf([earlier, lost, after])).toEqual({ ...once([earlier, after], false), [lost]: [[false, false], [true, true]] });
+	});
+
+	it('the same when block times run ahead of n8n’s clock and the restarted process’s first delivery is a late one (a retry): the repeat is still marked', async () => {
+		// The chain's clock a minute ahead: only the process's own samples of it say where its
+		// predecessor's last runs lie in block time, and a late first delivery says less.
+		await stack.control.advanceClock(60_000);
+		const earlier = await transfer();
+		await recorded(earlier);
+		trigger.dropNextSaves = 1;
+		const lost = await transfer();
+		await waitFor('its run', () => runsOf([lost])[lost].length === 1);
+		// Acknowledged without a run before the stop, so that its delivery can come late to the restarted process.
+		stack.receiver.startingUp = true;
+		const late = await transfer();
+		stack.receiver.startingUp = false;
+		const lateDelivery = stack.receiver.deliveries.find((delivery) => delivery.rawBody.toString().includes(late))!;
+		forgetProcessMemory();
+		await afterTheStart();
+		// The restarted process's first delivery arrives five seconds after the restart, as a retry
+		// does; the next is fresh, as during a trickle.
+		await sleep(5000);
+		expect((await trigger.receive(lateDelivery)).statusCode).toBe(200);
+		const next = await transfer();
+		await waitFor('the catch-up run', () => runsOf([lost])[lost].length > 1, 30_000);
+		await recorded(lost, late, next);
+		expect(runsOf([earlier, lost, late, next])).toEqual({ ...once([earlier, late, next], false), [lost]: [[false, false], [true, true]] });
 	});
 
 	it('a restart mid-stream: nothing that ran is put out again, and a delivery n8n acknowledged while starting comes in the catch-up after the next delivery', async () => {

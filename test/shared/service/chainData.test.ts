@@ -36,7 +36,9 @@ describe('blocks', () => {
 		const { txHash, blockNumber } = await service.control.activity({ chainId: FUJI, from: randomAddress(), to: randomAddress(), value: '1' });
 		const [fuji] = (await service.control.chains()).filter((chain) => chain.chainId === FUJI);
 		const head = await fetchHeadBlock(context(), FUJI);
-		expect(head).toEqual({ number: Number(blockNumber), transactionsThrough: fuji.transactions, txCount: 1 });
+		const { body } = await service.control.service<{ blockTimestamp: number }>(credentials.apiKey, 'GET', `/v1/chains/${FUJI}/blocks/${blockNumber}`);
+		expect(head).toEqual({ number: Number(blockNumber), transactionsThrough: fuji.transactions, txCount: 1, timestamp: body.blockTimestamp });
+		expect(Number.isInteger(head.timestamp)).toBe(true);
 		expect(txHash).toMatch(/^0x/);
 		expect(await fetchBlock(context(), FUJI, head.number)).toEqual(head);
 	});
