@@ -43,7 +43,6 @@ const TESTED_BY_SUITE: Record<string, string> = {
 	// The action node: the node reads every item before the first request; each resource's suite
 	// runs its operations.
 	'nodes/AddressActivity/AddressActivity.node.ts': 'test/AddressActivity/allItemsFirst.test.ts',
-	'nodes/AddressActivity/resources/address/batches.ts': 'test/AddressActivity/resources/address/add.test.ts',
 	// The poll trigger, through n8n-core's PollContext.
 	'nodes/AddressActivityPollTrigger/AddressActivityPollTrigger.node.ts': 'test/AddressActivityPollTrigger/pollActivity.test.ts',
 	// The webhook trigger, through n8n-core's HookContext and WebhookContext.
