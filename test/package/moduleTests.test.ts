@@ -50,9 +50,6 @@ const TESTED_BY_SUITE: Record<string, string> = {
 	// The P-Chain and validator catch-up's reading of a gap: the P-Chain suite reads gaps of each
 	// sub-event against a second webhook as the oracle.
 	'nodes/AddressActivityTrigger/catchUp/primaryGapRead.ts': 'test/AddressActivityTrigger/catchUp/pChainGap.test.ts',
-	// Their durable position: what a live event's run writes there, and a copy of it after a
-	// restart acknowledged without a run (staticData/primaryPosition.test.ts).
-	'nodes/AddressActivityTrigger/receive/primaryRunRecord.ts': 'test/AddressActivityTrigger/staticData/primaryPosition.test.ts',
 	'nodes/AddressActivityTrigger/eventKinds/primaryNetworkActivity.ts': 'test/AddressActivityTrigger/lifecycle/primaryNetworkLifecycle.test.ts',
 	// The Execute-step sample: sent by checkExists/create, answered by webhook(), one round trip.
 	'nodes/AddressActivityTrigger/sample/send.ts': 'test/AddressActivityTrigger/sample/sample.test.ts',
