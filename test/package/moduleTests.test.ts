@@ -47,9 +47,6 @@ const TESTED_BY_SUITE: Record<string, string> = {
 	'nodes/AddressActivityPollTrigger/AddressActivityPollTrigger.node.ts': 'test/AddressActivityPollTrigger/pollActivity.test.ts',
 	// The webhook trigger, through n8n-core's HookContext and WebhookContext.
 	'nodes/AddressActivityTrigger/AddressActivityTrigger.node.ts': 'test/AddressActivityTrigger/example.test.ts',
-	// The P-Chain and validator catch-up's reading of a gap: the P-Chain suite reads gaps of each
-	// sub-event against a second webhook as the oracle.
-	'nodes/AddressActivityTrigger/catchUp/primaryGapRead.ts': 'test/AddressActivityTrigger/catchUp/pChainGap.test.ts',
 	'nodes/AddressActivityTrigger/eventKinds/primaryNetworkActivity.ts': 'test/AddressActivityTrigger/lifecycle/primaryNetworkLifecycle.test.ts',
 	// The Execute-step sample: sent by checkExists/create, answered by webhook(), one round trip.
 	'nodes/AddressActivityTrigger/sample/send.ts': 'test/AddressActivityTrigger/sample/sample.test.ts',
