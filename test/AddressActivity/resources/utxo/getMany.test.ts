@@ -9,23 +9,9 @@ describe('UTXO > Get Many', () => {
 	it('lists UTXOs of primary-network addresses with the options', async () => {
 		const address = 'avax1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq'.slice(0, 43);
 		const addresses = `P-${address}`;
-		const unspent = await run({
-			resource: 'utxo',
-			operation: 'getMany',
-			network: 'mainnet',
-			blockchainId: 'p-chain',
-			addresses,
-			returnAll: true,
-		});
-		const withSpent = await run({
-			resource: 'utxo',
-			operation: 'getMany',
-			network: 'mainnet',
-			blockchainId: 'p-chain',
-			addresses,
-			returnAll: true,
-			options: { includeSpent: true, sortOrder: 'asc' },
-		});
+		const utxos = async (options = {}) => await run({ resource: 'utxo', operation: 'getMany', network: 'mainnet', blockchainId: 'p-chain', addresses, returnAll: true, options });
+		const unspent = await utxos();
+		const withSpent = await utxos({ includeSpent: true, sortOrder: 'asc' });
 		expect(withSpent.length).toBeGreaterThanOrEqual(unspent.length);
 		expect(withSpent.length).toBeGreaterThan(0);
 		const last = await lastRequest();
