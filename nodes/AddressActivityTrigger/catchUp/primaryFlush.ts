@@ -7,14 +7,14 @@
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { acknowledgeWithoutRun, answer, RECEIVED } from '../receive/answers';
-import { primaryRecordMemory } from '../receive/primaryRunRecord';
+import { healPrimaryAfterStart } from '../receive/primaryRunRecord';
 import type { FlushRequest } from '../staticData/positionRequests';
 import { PRIMARY_SLOT } from '../staticData/positionSlots';
 import { writePosition } from '../staticData/positionWrites';
 
-/** Writes the flush (its webhook already confirmed as this trigger's). */
+/** Writes the flush (its webhook already confirmed as this trigger's); a process that has just started heals as at a delivery. */
 export function receivePrimaryFlush(context: IWebhookFunctions, url: string, arrivedAt: number, request: FlushRequest): IWebhookResponseData {
-	primaryRecordMemory(url);
+	healPrimaryAfterStart(context, { url, webhookId: request.webhookId });
 	const transactions = request.flush.transactions.map(([block, time, hash]) => ({ hash: hash.toLowerCase(), block, time }));
 	const written = writePosition(context, url, PRIMARY_SLOT, { reason: 'flush', arrivedAt, flushed: { writer: request.flush.writer, transactions } });
 	if (!written.wrote && !written.alreadyRecorded) {

@@ -1,12 +1,13 @@
 /**
  * The catch-up request of a P-Chain or validator trigger, as it reaches the trigger's URL (signed as
  * deliveries are, with the EVM catch-up's eventType): the gap its activation sends itself
- * (primaryGaps.ts, run by primaryRun.ts), or the resume form Webhook > Reactivate sends.
+ * (primaryGaps.ts, run by primaryRun.ts), the resume form Webhook > Reactivate sends, and the
+ * durable position's flush and a started process's heal, in the EVM trigger's forms (request.ts).
  */
 import { CATCH_UP_EVENT, type PrimaryResumeRequest } from '../../shared/service/catchUpRequest';
 import { PRIMARY_SLOT } from '../staticData/positionSlots';
 import type { KnownValidators } from '../staticData/primaryCatchUp';
-import type { FlushRequest } from '../staticData/positionRequests';
+import type { FlushRequest, HealRequest } from '../staticData/positionRequests';
 import { catchUpRequestIn } from './request';
 
 export interface PrimaryGap {
@@ -24,6 +25,10 @@ export interface PrimaryGap {
 	seen: string[];
 	/** Webhook > Reactivate from the last publication's mark: the gap began unseen, some time after gapStartedAt. */
 	startUnseen?: boolean;
+	/** A heal: only events made before this time (ms; a fee balance alert's span begun before it); later ones come live. */
+	madeBefore?: number;
+	/** A heal: times (ms) in which the process the asking one replaced may have run what the record lacks (marked possibleRepeat). */
+	mayHaveRun?: [number, number];
 }
 
 export interface PrimaryCatchUpRequest {
@@ -40,12 +45,13 @@ const isSeconds = (value: unknown): value is number => typeof value === 'number'
 export type PrimaryOwnRequest =
 	| { kind: 'resume'; request: PrimaryResumeRequest }
 	| { kind: 'catchUp'; request: PrimaryCatchUpRequest }
-	| { kind: 'flush'; request: FlushRequest };
+	| { kind: 'flush'; request: FlushRequest }
+	| { kind: 'heal'; request: HealRequest };
 
-/** The request in a verified body, in one of its forms (a flush of the durable position as the EVM trigger's); undefined for anything else (a delivery). */
+/** The request in a verified body, in one of its forms (a flush or heal of the durable position as the EVM trigger's); undefined for anything else (a delivery). */
 export function primaryCatchUpRequestIn(body: unknown): PrimaryOwnRequest | undefined {
 	const own = catchUpRequestIn(body);
-	if (own?.kind === 'flush' && own.request.chainId === PRIMARY_SLOT) return own;
+	if ((own?.kind === 'flush' || own?.kind === 'heal') && own.request.chainId === PRIMARY_SLOT) return own;
 	const request = body as Partial<PrimaryResumeRequest & PrimaryCatchUpRequest> | undefined;
 	if (request?.eventType !== CATCH_UP_EVENT || typeof request.messageId !== 'string' || typeof request.webhookId !== 'string') return undefined;
 	if (isSeconds(request.resume?.toTimestamp)) return { kind: 'resume', request: request as PrimaryResumeRequest };

@@ -1,10 +1,12 @@
 /**
  * The catch-up run of a P-Chain or validator trigger: webhook() receiving the request the trigger
- * sends itself at activation (primaryGaps.ts), or Webhook > Reactivate's resume form, reads the
- * gap's events from the primary network's history (pChainGap.ts, validatorGap.ts) and puts them out
- * in one run, in time order, each once and marked `catchUp: true`: those the durable position
- * (../staticData/primaryPosition.ts) lists as run are left out, those in one of its open windows get
- * `possibleRepeat: true`, and what it put out is written there with the run.
+ * sends itself at activation (primaryGaps.ts), Webhook > Reactivate's resume form, or the heal of a
+ * process that has just started (../receive/primaryRunRecord.ts), reads the gap's events from the
+ * primary network's history (pChainGap.ts, validatorGap.ts) and puts them out in one run, in time
+ * order, each once and marked `catchUp: true`: those the durable position
+ * (../staticData/primaryPosition.ts) lists as run are left out, those in one of its open windows (or
+ * a heal's minute before its process started) get `possibleRepeat: true`, and what it put out is
+ * written there with the run.
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
@@ -13,13 +15,12 @@ import { EVENT_TYPES } from '../../shared/model/primaryNetwork';
 import { answeredInTime } from '../../shared/service/transport';
 import { getWebhook } from '../../shared/service/webhooks';
 import { primaryEventWindowFor } from '../memory/primaryEvents';
-import type { RanTransaction } from '../memory/positionMemory';
+import { positionMemoryFor, type RanTransaction } from '../memory/positionMemory';
 import { catchUpLimitMs } from '../parameters/readParameters';
 import { readPrimaryNetworkParameters, type PrimaryNetworkDeliveryParameters } from '../parameters/readPrimaryNetworkParameters';
 import { acknowledgeWithoutRun, answer, RECEIVED, settleWithAnswer } from '../receive/answers';
 import { claimMessage } from '../receive/copies';
 import { ownWebhook } from '../receive/ownership';
-import { primaryRecordMemory } from '../receive/primaryRunRecord';
 import type { VerifiedRequest } from '../receive/verifiedRequest';
 import { ranKeys, type Position } from '../staticData/position';
 import { PRIMARY_SLOT } from '../staticData/positionSlots';
@@ -32,6 +33,7 @@ import type { GapEvent, PrimaryGapRead } from './primaryGapRead';
 import { eventItem, gapItems } from './primaryItems';
 import type { PrimaryCatchUpRequest, PrimaryGap, PrimaryOwnRequest } from './primaryRequest';
 import { CATCH_UP_READ_MS } from './read';
+import { predecessorRan } from './request';
 import { readValidatorGap } from './validatorGap';
 
 type Received = VerifiedRequest<PrimaryNetworkDeliveryParameters>;
@@ -72,11 +74,16 @@ function ranOf(entry: GapEvent): RanTransaction | undefined {
 }
 
 /** Whether the durable position says the event ran (live, or in an earlier catch-up), may have, or did not. */
-function standingIn(position: Position | undefined, keys: Set<string>, entry: GapEvent): Standing {
-	if (entry.key !== undefined) return eventStanding(position, keys, ranEvent(entry.key, entry.at), LATE_MS);
+function standingIn(position: Position | undefined, keys: Set<string>, entry: GapEvent, mayHaveRun: PrimaryGap['mayHaveRun']): Standing {
+	if (entry.key !== undefined) return eventStanding(position, keys, ranEvent(entry.key, entry.at), LATE_MS, mayHaveRun);
 	if (entry.span === undefined) return 'new';
 	const { validationId, from, to } = entry.span;
-	return spanStanding(position, keys, { validationId, subEvent: String(entry.event.eventType), from, to }, LATE_MS);
+	return spanStanding(position, keys, { validationId, subEvent: String(entry.event.eventType), from, to }, LATE_MS, mayHaveRun);
+}
+
+/** A heal's events: made before it was asked (a fee balance alert: its span began before); later ones come live. */
+function madeInTime(gap: PrimaryGap, entry: GapEvent): boolean {
+	return gap.madeBefore === undefined || (entry.span?.from ?? entry.at) * 1000 <= gap.madeBefore;
 }
 
 /** The gap's events not put out before (live or by a catch-up), claimed for this run; gives them up unless n8n accepts it. */
@@ -123,12 +130,11 @@ async function runCatchUp(context: IWebhookFunctions, { parameters, url }: Recei
 	}
 	const position = loadedPosition(context, PRIMARY_SLOT);
 	const keys = ranKeys(position);
-	const standings = new Map(read.events.map((entry) => [entry, standingIn(position, keys, entry)]));
-	const claims = claimEvents(context, url, gap, read.events.filter((entry) => entry.at >= from && standings.get(entry) !== 'recorded'));
+	const standings = new Map(read.events.map((entry) => [entry, standingIn(position, keys, entry, gap.mayHaveRun)]));
+	const claims = claimEvents(context, url, gap, read.events.filter((entry) => entry.at >= from && madeInTime(gap, entry) && standings.get(entry) !== 'recorded'));
 	const marks = (entry: GapEvent): IDataObject => (standings.get(entry) === 'possibleRepeat' ? { possibleRepeat: true } : {});
 	const items = [...gapItems(request, gap, read), ...claims.put.map((entry) => ({ ...eventItem(parameters, request, entry), ...marks(entry) }))];
 	const ran = claims.put.map(ranOf).filter((entry): entry is RanTransaction => entry !== undefined);
-	primaryRecordMemory(url);
 	// Saved with the run on n8n 2.x; on 1.x (saved before the run exists) written later, like a delivery's.
 	const written = writePosition(context, url, PRIMARY_SLOT, { reason: 'catchUp', arrivedAt: Date.now(), own: answersBeforeRun(context) ? [] : ran });
 	// The answer says what was caught up (Webhook > Reactivate shows it); the activation's also the position, which its publication keeps.
@@ -137,18 +143,24 @@ async function runCatchUp(context: IWebhookFunctions, { parameters, url }: Recei
 		catchUp: { fromTimestamp: from, toTimestamp: read.readAt, events },
 		...(request.answerWithPosition === true && written.position !== undefined ? { position: written.position } : {}),
 	});
+	const memory = positionMemoryFor(url, PRIMARY_SLOT);
 	if (items.length === 0) {
 		claims.release();
+		memory.heal = 'done';
 		return acknowledgeWithoutRun(context, caughtUp(0));
 	}
 	claims.settleWithRun();
 	noteRunStarted(url, PRIMARY_SLOT, ran);
-	settleWithAnswer(context, (acknowledged) => noteRunAnswered(context, url, PRIMARY_SLOT, ran, acknowledged));
+	settleWithAnswer(context, (acknowledged) => {
+		noteRunAnswered(context, url, PRIMARY_SLOT, ran, acknowledged);
+		// What this process may have acknowledged while it started is now put out.
+		if (acknowledged) memory.heal = 'done';
+	});
 	context.logger.info(`Address Activity Trigger "${context.getNode().name}": catching up on ${claims.put.length} ${parameters.eventType} events since ${new Date(from * 1000).toISOString()}`, details);
 	return { workflowData: [context.helpers.returnJsonArray(items)], webhookResponse: caughtUp(claims.put.length) };
 }
 
-/** Answers the trigger's own catch-up request or Webhook > Reactivate's resume form (signature already verified). */
+/** Answers the trigger's own catch-up request, flush or heal, or Webhook > Reactivate's resume form (signature already verified). */
 export async function receivePrimaryCatchUp(
 	context: IWebhookFunctions,
 	received: Received,
@@ -168,7 +180,9 @@ export async function receivePrimaryCatchUp(
 	}
 	if (own.kind === 'flush') return receivePrimaryFlush(context, received.url, received.arrival.arrivedAt, own.request);
 	if (own.kind === 'catchUp') return await runCatchUp(context, received, own.request);
+	// Reactivate's resume form or a heal: from the recorded gap or mark; a heal to when it was asked.
 	const gap = recordedGap(context, Date.now());
 	if (typeof gap === 'string') return answer(context, { statusCode: 200, level: 'warn', message: gap }, details);
-	return await runCatchUp(context, received, { eventType: own.request.eventType, messageId, webhookId, primaryCatchUp: gap });
+	const heal = own.kind === 'heal' ? { madeBefore: own.request.heal.madeBefore, ...predecessorRan(own.request.heal.predecessorRan) } : {};
+	return await runCatchUp(context, received, { eventType: own.request.eventType, messageId, webhookId, primaryCatchUp: { ...gap, ...heal } });
 }

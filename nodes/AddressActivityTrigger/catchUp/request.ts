@@ -43,6 +43,11 @@ export type OwnRequest =
 	| { kind: 'flush'; request: FlushRequest }
 	| { kind: 'heal'; request: HealRequest };
 
+/** A heal's window of the process it replaced (the catch-up marks what was made in it), when it sent a well-formed one. */
+export function predecessorRan(window: unknown): { mayHaveRun?: [number, number] } {
+	return Array.isArray(window) && window.length === 2 && window.every((at) => typeof at === 'number' && Number.isFinite(at)) ? { mayHaveRun: [window[0], window[1]] } : {};
+}
+
 function isBlock(value: unknown): value is number {
 	return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }

@@ -20,7 +20,7 @@ import type { VerifiedRequest } from '../receive/verifiedRequest';
 import type { ChainStates } from '../staticData/chainStates';
 import { readPosition, recordStart } from '../staticData/position';
 import type { HealRequest } from '../staticData/positionRequests';
-import type { CatchUpRequest } from './request';
+import { predecessorRan, type CatchUpRequest } from './request';
 import { receiveCatchUp } from './run';
 
 /** A heal reads the chain head within this long (it waits for the answer, not the service). */
@@ -121,9 +121,4 @@ export async function receiveHeal(context: IWebhookFunctions, received: Verified
 		return answer(context, { statusCode: 503, level: 'warn', message: `Could not read the head of chain ${request.chainId} to catch up: ${(error as Error).message}` }, { messageId: request.messageId, webhookId: request.webhookId });
 	}
 	return await catchUpTo(context, received, request, head, { madeBefore: request.heal.madeBefore, ...predecessor });
-}
-
-/** The heal's window of the process it replaced, when it sent a well-formed one. */
-function predecessorRan(window: unknown): { mayHaveRun?: [number, number] } {
-	return Array.isArray(window) && window.length === 2 && window.every((at) => typeof at === 'number' && Number.isFinite(at)) ? { mayHaveRun: [window[0], window[1]] } : {};
 }

@@ -25,9 +25,12 @@ export function ranAlready(context: IWebhookFunctions, chainId: string, transact
 	return loaded !== undefined && ranKeys(loaded).has(transactionKey(transaction.txHash));
 }
 
-/** In a process that has just started: a catch-up of what n8n may have acknowledged for it while it started. */
-export function healAfterStart(context: IWebhookFunctions, target: { url: string; chainId: string; webhookId: string }): void {
-	if (positionKept(context)) healIfStarting(context, target);
+/**
+ * In a process that has just started: a catch-up of what n8n may have acknowledged for it while it
+ * started (bound by the chain's head; for a P-Chain or validator trigger, by time: ./primaryRunRecord.ts).
+ */
+export function healAfterStart(context: IWebhookFunctions, target: { url: string; chainId: string; webhookId: string }, chainHead = true): void {
+	if (positionKept(context)) healIfStarting(context, target, chainHead);
 }
 
 /** Records the run being handed to n8n (call before returning it); no-op while test listening or with the catch-up off. */

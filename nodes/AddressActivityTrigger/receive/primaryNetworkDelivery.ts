@@ -2,6 +2,7 @@
  * A P-Chain or validator delivery, after its signature held (verifiedRequest.ts): checked to be of
  * the trigger's type and webhook, run once per messageId, as EVM deliveries are, and not when a
  * catch-up put its event out already. One delivery is one item (no transfers to split it into).
+ * The first to reach a process that has just started also asks for its heal (primaryRunRecord.ts).
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
@@ -13,7 +14,7 @@ import type { PrimaryNetworkDeliveryParameters } from '../parameters/readPrimary
 import { acknowledgeWithoutRun, answer, RECEIVED } from './answers';
 import { claimMessage } from './copies';
 import { claimLiveEvent } from './primaryEventClaims';
-import { keepPrimaryLiveRun, primaryEventRanAlready, recordedEventOf } from './primaryRunRecord';
+import { healPrimaryAfterStart, keepPrimaryLiveRun, primaryEventRanAlready, recordedEventOf } from './primaryRunRecord';
 import { ownWebhook } from './ownership';
 import { rawMessageItem } from './rawMessage';
 import type { VerifiedRequest } from './verifiedRequest';
@@ -51,6 +52,7 @@ export async function receivePrimaryNetworkDelivery(
 		return answer(context, { statusCode: 401, level: 'warn', message: `Refused a delivery for webhook ${parsed.webhookId}, which is not registered at this trigger's URL` }, details);
 	}
 
+	healPrimaryAfterStart(context, { url, webhookId: parsed.webhookId });
 	const copy = await claimMessage(context, url, parsed.messageId, details);
 	if (copy !== undefined) return copy;
 	const event = ((body as IDataObject).event ?? {}) as IDataObject;

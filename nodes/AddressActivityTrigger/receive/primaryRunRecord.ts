@@ -3,16 +3,17 @@
  * (../staticData/primaryPosition.ts), as an EVM delivery's run does (liveRunRecord.ts): an event the
  * record lists ran already (a catch-up, another process, or this one before a restart put it out);
  * a run is written there with this request or by a flush, so that a catch-up after a restart does
- * not put it out again.
+ * not put it out again; and a process that has just started asks for a catch-up (a heal) of what
+ * n8n may have acknowledged for it while starting.
  */
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { positionMemoryFor, type RanTransaction } from '../memory/positionMemory';
+import type { RanTransaction } from '../memory/positionMemory';
 import { ranKeys, transactionKey } from '../staticData/position';
 import { PRIMARY_SLOT } from '../staticData/positionSlots';
 import { loadedPosition, positionKept } from '../staticData/positionWrites';
 import { ranEvent, ranValidationEvent } from '../staticData/primaryPosition';
-import { keepRun } from './liveRunRecord';
+import { healAfterStart, keepRun } from './liveRunRecord';
 import { primaryEventKey, subEventOf, validationOf } from './primaryEventKeys';
 
 /** A delivered event as the record names it: what a copy of it would find there, and what its run writes. */
@@ -37,13 +38,12 @@ export function recordedEventOf(kind: 'pChain' | 'validator', event: IDataObject
 }
 
 /**
- * This process's memory of the record (../memory/positionMemory.ts). P-Chain and validator events
- * have no start-up catch-up (heal), so nothing holds the record's start back.
+ * In a process that has just started (nothing in its memory for this URL): a catch-up from the
+ * durable position of what was made until now, as the EVM trigger's heal, bound by time
+ * (../catchUp/primaryRun.ts answers it).
  */
-export function primaryRecordMemory(url: string) {
-	const memory = positionMemoryFor(url, PRIMARY_SLOT);
-	memory.heal = 'done';
-	return memory;
+export function healPrimaryAfterStart(context: IWebhookFunctions, target: { url: string; webhookId: string }): void {
+	healAfterStart(context, { ...target, chainId: PRIMARY_SLOT }, false);
 }
 
 /** Whether the durable position lists this event as run (a copy after a restart, or put out by a catch-up elsewhere). */
@@ -56,6 +56,5 @@ export function primaryEventRanAlready(context: IWebhookFunctions, recorded: Rec
 /** Records the event's run being handed to n8n (call before returning it); no-op while test listening or with the catch-up off. */
 export function keepPrimaryLiveRun(context: IWebhookFunctions, target: { url: string; webhookId: string }, recorded: RecordedEvent | undefined, arrivedAt: number): void {
 	if (recorded === undefined || !positionKept(context)) return;
-	primaryRecordMemory(target.url);
 	keepRun(context, { ...target, chainId: PRIMARY_SLOT }, recorded.ran, arrivedAt);
 }

@@ -183,9 +183,11 @@ export function scheduleFlush(context: IWebhookFunctions, target: Target): void 
 
 /**
  * In a process that has not caught up since it started: asks for a catch-up of what was made
- * until now, from the durable position (once, unless it fails).
+ * until now, from the durable position (once, unless it fails). `chainHead`: bound it by the EVM
+ * chain's head now; a P-Chain or validator trigger's heal is bound by time (`madeBefore`), as its
+ * history is read.
  */
-export function healIfStarting(context: IWebhookFunctions, target: Target): void {
+export function healIfStarting(context: IWebhookFunctions, target: Target, chainHead = true): void {
 	const memory = positionMemoryFor(target.url, target.chainId);
 	const now = Date.now();
 	if (memory.heal !== 'due' || now - memory.healFailedAt < HEAL_RETRY_MS) return;
@@ -198,13 +200,15 @@ export function healIfStarting(context: IWebhookFunctions, target: Target): void
 			// started were made before it, whatever the block times say against this machine's clock.
 			// Without it, the receiver reads the head and cuts by time.
 			let headAhead = 0;
-			try {
-				const readAt = Date.now();
-				const head = await fetchHeadBlock(context, target.chainId, { deadline: readAt + HEAL_HEAD_MS });
-				body.heal.toBlock = head.number;
-				if (head.timestamp !== undefined) headAhead = head.timestamp * 1000 - readAt;
-			} catch (error) {
-				warn(context, `could not read the head of chain ${target.chainId} when this process started receiving (${(error as Error).message}); the catch-up after the start ends at the head when it runs`);
+			if (chainHead) {
+				try {
+					const readAt = Date.now();
+					const head = await fetchHeadBlock(context, target.chainId, { deadline: readAt + HEAL_HEAD_MS });
+					body.heal.toBlock = head.number;
+					if (head.timestamp !== undefined) headAhead = head.timestamp * 1000 - readAt;
+				} catch (error) {
+					warn(context, `could not read the head of chain ${target.chainId} when this process started receiving (${(error as Error).message}); the catch-up after the start ends at the head when it runs`);
+				}
 			}
 			// By then what the other processes ran before `now` has settled, and their flushes wrote
 			// again what an older copy undid.

@@ -36,15 +36,19 @@ export function ranValidationEvent(validationId: string, subEvent: string, at: n
 	return { hash: hashOf(feeBalance === undefined ? key : `${key}|${feeBalance}`), block: at, time: at };
 }
 
-/** Whether a window of the record (a process may have run events not written) overlaps these seconds, widened back by `lateMs`. */
-function windowOver(position: Position | undefined, from: number, to: number, lateMs: number): boolean {
-	return Object.values(position?.open ?? {}).some(([since, until]) => to * 1000 >= since - lateMs && from * 1000 <= until);
+/**
+ * Whether a window of the record (a process may have run events not written), or `mayHaveRun` (a
+ * heal's: the minute before the asking process started), overlaps these seconds, widened back by `lateMs`.
+ */
+function windowOver(position: Position | undefined, from: number, to: number, lateMs: number, mayHaveRun?: [number, number]): boolean {
+	const windows = [...Object.values(position?.open ?? {}), ...(mayHaveRun === undefined ? [] : [mayHaveRun])];
+	return windows.some(([since, until]) => to * 1000 >= since - lateMs && from * 1000 <= until);
 }
 
 /** Whether a catch-up's event of a transaction ran already (or is before the record's start), may have, or is new. */
-export function eventStanding(position: Position | undefined, keys: Set<string>, ran: RanTransaction, lateMs: number): Standing {
+export function eventStanding(position: Position | undefined, keys: Set<string>, ran: RanTransaction, lateMs: number, mayHaveRun?: [number, number]): Standing {
 	if (recorded(position, keys, ran)) return 'recorded';
-	return windowOver(position, ran.block, ran.block, lateMs) ? 'possibleRepeat' : 'new';
+	return windowOver(position, ran.block, ran.block, lateMs, mayHaveRun) ? 'possibleRepeat' : 'new';
 }
 
 /**
@@ -52,10 +56,16 @@ export function eventStanding(position: Position | undefined, keys: Set<string>,
  * ran already when one of that validation's and sub-event's ran within them (a live delivery of the
  * same fall, or an earlier catch-up's), or they end before the record's start.
  */
-export function spanStanding(position: Position | undefined, keys: Set<string>, event: { validationId: string; subEvent: string; from: number; to: number }, lateMs: number): Standing {
+export function spanStanding(
+	position: Position | undefined,
+	keys: Set<string>,
+	event: { validationId: string; subEvent: string; from: number; to: number },
+	lateMs: number,
+	mayHaveRun?: [number, number],
+): Standing {
 	const { validationId, subEvent, from, to } = event;
 	if (position !== undefined && to < position.from) return 'recorded';
 	const ranWithin = (position?.ran ?? []).some(([second]) => second >= from && second <= to && keys.has(transactionKey(hashOf(validationKey(validationId, subEvent, second)))));
 	if (ranWithin) return 'recorded';
-	return windowOver(position, from, to, lateMs) ? 'possibleRepeat' : 'new';
+	return windowOver(position, from, to, lateMs, mayHaveRun) ? 'possibleRepeat' : 'new';
 }
