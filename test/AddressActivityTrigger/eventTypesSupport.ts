@@ -58,12 +58,14 @@ export interface PrimaryTriggerStack {
  * useTriggerStack() for the P-Chain and validator trigger tests (the emulator's time scaled 1000x),
  * and after each test: no faults left, the trigger's held saves of static data released, the
  * trigger unpublished even when the test failed midway (its webhook would get the next test's
- * deliveries), the receiver handing requests to no trigger, and the process's memory forgotten.
+ * deliveries), the receiver handing requests to no trigger (and no longer answering as n8n starting
+ * up), and the process's memory forgotten.
  */
 export function usePrimaryTriggerStack(): PrimaryTriggerStack {
 	const stack = useTriggerStack({ timeScale: 1000 });
 	let current: TriggerHarness | undefined;
 	afterEach(async () => {
+		stack.receiver.startingUp = false;
 		await stack.control.clearFaults();
 		current?.releaseHeldSaves();
 		await current?.deactivate();

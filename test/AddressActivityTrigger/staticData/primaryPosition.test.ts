@@ -3,7 +3,8 @@
  * keeps it (loaded per request and per publication, saved whole at their end, the last save
  * winning): the trigger's durable position. A restart is this process's memory forgotten; Webhook >
  * Reactivate is its signed resume request; a publication that finds the webhook turned off (n8n
- * 1.x's start-up, the webhook-health example) catches up as activation does.
+ * 1.x's start-up, the webhook-health example) catches up as activation does; n8n's "starting up"
+ * answer is the receiver answering 200 without running anything.
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
@@ -21,8 +22,11 @@ const primary = usePrimaryTriggerStack();
 const { stack } = primary;
 let trigger: TriggerHarness;
 let webhookId: string;
+/** Where this test's deliveries begin in the receiver's list. */
+let firstDelivery: number;
 
 async function published(parameters: INodeParameters): Promise<void> {
+	firstDelivery = stack.receiver.deliveries.length;
 	trigger = await primary.published(parameters, { persistence: 'n8n' });
 	webhookId = String(trigger.state.webhookId);
 }
@@ -73,6 +77,44 @@ function runsOf(hashes: string[]): Record<string, Array<[boolean, boolean]>> {
 }
 
 const once = (hashes: string[], catchUp: boolean) => Object.fromEntries(hashes.map((hash) => [hash, [[catchUp, false]]]));
+
+/** Each event's runs, by transaction and sub-event (a fee balance alert: its fee balance), as [catchUp, possibleRepeat]. */
+function runsByEvent(): Record<string, Array<[boolean, boolean]>> {
+	const runs: Record<string, Array<[boolean, boolean]>> = {};
+	for (const item of trigger.startedRuns.flatMap(json)) {
+		const event = eventOf(item);
+		(runs[`${String(event.txHash ?? event.feeBalance)} ${String(event.eventType)}`] ??= []).push([item.catchUp === true, item.possibleRepeat === true]);
+	}
+	return runs;
+}
+
+/** The events delivered to the trigger's URL (not its own requests), as runsByEvent names them: those n8n answered "starting up" and those the trigger answered. */
+function deliveredEvents(): { swallowed: string[]; answered: string[] } {
+	const events = stack.receiver.deliveries.slice(firstDelivery).flatMap((delivery) => {
+		const event = (JSON.parse(delivery.rawBody.toString()) as { event?: IDataObject }).event;
+		return event === undefined ? [] : [{ key: `${String(event.txHash ?? event.feeBalance)} ${String(event.eventType)}`, answered: delivery.outcome !== undefined }];
+	});
+	return { swallowed: events.filter((event) => !event.answered).map((event) => event.key), answered: events.filter((event) => event.answered).map((event) => event.key) };
+}
+
+/** Waits until the receiver got the deliveries an injected activity started (`deliveries` of its answer). */
+async function deliveredAll<T extends { deliveries: number }>(inject: () => Promise<T>): Promise<T> {
+	const before = stack.receiver.deliveries.length;
+	const result = await inject();
+	await waitFor(`${result.deliveries} deliveries`, () => stack.receiver.deliveries.length >= before + result.deliveries);
+	return result;
+}
+
+/**
+ * A restart: this process's memory forgotten, then past the second it started in (the heal marks
+ * what was made until then: the process it replaced may have run it), and n8n answering "starting up".
+ */
+async function restartStartingUp(): Promise<void> {
+	forgetProcessMemory();
+	const nextSecond = (Math.floor(Date.now() / 1000) + 1) * 1000;
+	await waitFor('the second after the start', () => Date.now() >= nextSecond);
+	stack.receiver.startingUp = true;
+}
 
 describe('P-Chain events that ran before a restart', () => {
 	const watch = (treasury: string) => pChainParameters({ pChainAddresses: treasury, addressSubEvents: ['balance_change'], output: 'raw' });
@@ -185,6 +227,58 @@ describe('validator events that ran before a restart', () => {
 			[
 				['l1_validator_balance_increased', AVAX(2), true],
 				['l1_validator_balance_threshold', AVAX(0.5), true],
+			],
+		]);
+	});
+});
+
+describe('after a restart, what n8n answered "starting up" (the heal after a start)', () => {
+	it('P-Chain: a balance change, a reward and a threshold crossing run once, in the catch-up the next delivery asks for, marked catchUp; what ran live before the restart not again', async () => {
+		const treasury = pChainAddress('fuji', 'heal treasury');
+		await published(pChainParameters({ pChainAddresses: treasury, balanceType: 'unlockedUnstaked', balanceThreshold: '10', output: 'raw' }));
+		await deliveredAll(() => stack.control.pChainTransaction({ network: 'fuji', balanceChanges: [{ address: treasury, balanceType: 'unlockedUnstaked', change: AVAX(12) }] }));
+		await waitFor('the live change and crossing', () => trigger.startedRuns.length === 2);
+		await recorded('pChain');
+		await restartStartingUp();
+		// While n8n starts: the balance falls below 10 (a change and a crossing), and a reward is paid.
+		await deliveredAll(() => stack.control.pChainTransaction({ network: 'fuji', balanceChanges: [{ address: treasury, balanceType: 'unlockedUnstaked', change: AVAX(-4) }] }));
+		await deliveredAll(() => stack.control.pChainTransaction({ network: 'fuji', balanceChanges: [], reward: { address: treasury, amount: AVAX(1), rewardType: 'validator', nodeId: nodeId('heal reward') } }));
+		stack.receiver.startingUp = false;
+		await deliveredAll(() => stack.control.pChainTransaction({ network: 'fuji', balanceChanges: [{ address: treasury, balanceType: 'unlockedUnstaked', change: AVAX(0.5) }] }));
+		const { swallowed, answered } = deliveredEvents();
+		expect(swallowed.map((key) => key.split(' ')[1]).sort()).toEqual(['balance_change', 'balance_change', 'balance_threshold', 'reward_distribution']);
+		await waitFor('the catch-up after the start', () => swallowed.every((key) => runsByEvent()[key] !== undefined), 60_000);
+		await recorded('pChain');
+		expect(runsByEvent()).toEqual(Object.fromEntries([...answered.map((key) => [key, [[false, false]]]), ...swallowed.map((key) => [key, [[true, false]]])]));
+		expect(trigger.startedRuns).toHaveLength(4);
+	});
+
+	it("Validator: an L1 validator's top-up and fee balance alert run once, in the catch-up the next delivery asks for, marked catchUp; the alert and top-up that ran before the restart not again", async () => {
+		const node = nodeId('heal fall');
+		await published(validatorParameters({ validatorFilters: { nodeIds: node }, output: 'raw' }));
+		const fee = (avax: number) => deliveredAll(() => stack.control.validatorActivity({ network: 'fuji', activity: 'l1_validator_fee_balance', nodeId: node, subnetId: L1, change: AVAX(avax) }));
+		await fee(3);
+		await fee(-2);
+		await waitFor('the live top-up and alert', () => trigger.startedRuns.length === 2);
+		await recorded('validator');
+		await restartStartingUp();
+		// While n8n starts: a top-up to 2 AVAX and a fall to 0.5 (below 1.25).
+		await fee(1);
+		await fee(-1.5);
+		stack.receiver.startingUp = false;
+		await fee(2);
+		expect(deliveredEvents().swallowed.map((key) => key.split(' ')[1])).toEqual(['l1_validator_balance_increased', 'l1_validator_balance_threshold']);
+		await waitFor('the catch-up after the start', () => trigger.startedRuns.length === 4, 60_000);
+		const what = (run: INodeExecutionData[]) => json(run).map((item) => [eventOf(item).eventType, eventOf(item).feeBalance, item.catchUp === true, item.possibleRepeat === true]);
+		// Within one second the history cannot order a fall before a top-up: the catch-up's items are compared as a set.
+		const runs = trigger.startedRuns.map(what);
+		expect([...runs.slice(0, 3), runs[3].sort()]).toEqual([
+			[['l1_validator_balance_increased', AVAX(3), false, false]],
+			[['l1_validator_balance_threshold', AVAX(1), false, false]],
+			[['l1_validator_balance_increased', AVAX(2.5), false, false]],
+			[
+				['l1_validator_balance_increased', AVAX(2), true, false],
+				['l1_validator_balance_threshold', AVAX(0.5), true, false],
 			],
 		]);
 	});
