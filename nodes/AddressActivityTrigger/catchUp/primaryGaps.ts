@@ -6,9 +6,10 @@
  *   last mark (the service had stopped the webhook, unseen). A validator trigger that watches fee
  *   balances records its L1 validators as they are then (the history has no transaction for a fee
  *   being paid or a validator disabled: the catch-up compares with them).
- * - Activation, once the webhook receives: sends the trigger's own URL the signed catch-up request
+ * - Activation, once the webhook receives (or in a process that has just started: n8n 1.x answered
+ *   deliveries "starting up" before it): sends the trigger's own URL the signed catch-up request
  *   (primaryRun.ts puts the gap out in one run), and records the mark. Only when n8n accepted the
- *   run is the gap forgotten.
+ *   run is the gap forgotten; this process then needs no heal.
  * - Webhook > Reactivate's resume form starts at the recorded gap or mark (primaryRun.ts).
  * Only these lifecycle methods write where catching up stands (../staticData/primaryCatchUp.ts); the
  * durable position of what ran (../staticData/primaryPosition.ts) is written by requests to the
@@ -23,6 +24,7 @@ import type { PrimaryNetworkWatch } from '../../shared/service/primaryNetworkWeb
 import type { ServiceCall } from '../../shared/service/transport';
 import { fetchSharedSecret } from '../../shared/service/webhooks';
 import { credentialKey, knownSharedSecret } from '../../shared/memory/sharedSecrets';
+import { positionMemoryFor } from '../memory/positionMemory';
 import { primaryEventWindowFor } from '../memory/primaryEvents';
 import { catchUpLimitMs } from '../parameters/readParameters';
 import { mergedPositions, readPosition } from '../staticData/position';
@@ -157,8 +159,13 @@ export async function primaryCatchUpAfterActivation(
 ): Promise<void> {
 	if (!applies(context)) return;
 	const { url, webhookId, wasReceiving } = receiving;
-	const state = primaryCatchUpOf(context.getWorkflowStaticData('node'));
-	const gap = state.gap ?? (wasReceiving ? undefined : sinceMark(state));
+	const data = context.getWorkflowStaticData('node');
+	const state = primaryCatchUpOf(data);
+	// A process that has not caught up since it started catches up from the mark when the position
+	// records runs (n8n 1.x activates at its start, after answering deliveries "starting up").
+	const memory = positionMemoryFor(url, PRIMARY_SLOT);
+	const starting = memory.heal !== 'done' && storedPosition(data, PRIMARY_SLOT) !== undefined;
+	const gap = state.gap ?? (wasReceiving && !starting ? undefined : sinceMark(state));
 	let validators: KnownValidators | undefined;
 	let height: number | undefined;
 	try {
@@ -195,5 +202,7 @@ export async function primaryCatchUpAfterActivation(
 		}
 		recordPrimaryRuns(context, url, (result.answer as { position?: unknown } | undefined)?.position);
 	}
+	// Caught up to the new mark: nothing before it is left for this process's heal.
+	memory.heal = 'done';
 	savePrimaryCatchUp(context, { mark: { at: now, ...(height === undefined ? {} : { height }), ...(validators === undefined ? {} : { validators }) } });
 }
