@@ -107,13 +107,12 @@ async function deliveredAll<T extends { deliveries: number }>(inject: () => Prom
 
 /**
  * A restart: this process's memory forgotten, then past the second it started in (the heal marks
- * what was made until then: the process it replaced may have run it), and n8n answering "starting up".
+ * what was made until then: the process it replaced may have run it).
  */
-async function restartStartingUp(): Promise<void> {
+async function restart(): Promise<void> {
 	forgetProcessMemory();
 	const nextSecond = (Math.floor(Date.now() / 1000) + 1) * 1000;
 	await waitFor('the second after the start', () => Date.now() >= nextSecond);
-	stack.receiver.startingUp = true;
 }
 
 describe('P-Chain events that ran before a restart', () => {
@@ -239,7 +238,8 @@ describe('after a restart, what n8n answered "starting up" (the heal after a sta
 		await deliveredAll(() => stack.control.pChainTransaction({ network: 'fuji', balanceChanges: [{ address: treasury, balanceType: 'unlockedUnstaked', change: AVAX(12) }] }));
 		await waitFor('the live change and crossing', () => trigger.startedRuns.length === 2);
 		await recorded('pChain');
-		await restartStartingUp();
+		await restart();
+		stack.receiver.startingUp = true;
 		// While n8n starts: the balance falls below 10 (a change and a crossing), and a reward is paid.
 		await deliveredAll(() => stack.control.pChainTransaction({ network: 'fuji', balanceChanges: [{ address: treasury, balanceType: 'unlockedUnstaked', change: AVAX(-4) }] }));
 		await deliveredAll(() => stack.control.pChainTransaction({ network: 'fuji', balanceChanges: [], reward: { address: treasury, amount: AVAX(1), rewardType: 'validator', nodeId: nodeId('heal reward') } }));
@@ -261,7 +261,8 @@ describe('after a restart, what n8n answered "starting up" (the heal after a sta
 		await fee(-2);
 		await waitFor('the live top-up and alert', () => trigger.startedRuns.length === 2);
 		await recorded('validator');
-		await restartStartingUp();
+		await restart();
+		stack.receiver.startingUp = true;
 		// While n8n starts: a top-up to 2 AVAX and a fall to 0.5 (below 1.25).
 		await fee(1);
 		await fee(-1.5);
@@ -281,5 +282,39 @@ describe('after a restart, what n8n answered "starting up" (the heal after a sta
 				['l1_validator_balance_threshold', AVAX(0.5), true, false],
 			],
 		]);
+	});
+
+	it('P-Chain: an event the process before the restart ran without its record saved (killed before n8n saved it and before its flush) comes again in the heal’s catch-up, marked possibleRepeat', async () => {
+		const treasury = pChainAddress('fuji', 'heal lost record treasury');
+		await published(pChainParameters({ pChainAddresses: treasury, addressSubEvents: ['balance_change'], output: 'raw' }));
+		const earlier = await change(treasury, 3);
+		await waitFor('the live run', () => trigger.startedRuns.length === 1);
+		await recorded('pChain');
+		trigger.dropNextSaves = 1;
+		const lost = await change(treasury, 2);
+		await waitFor('its run', () => trigger.startedRuns.length === 2);
+		await waitFor('its save of static data dropped', () => trigger.dropNextSaves === 0);
+		// Killed: its flush never goes out.
+		await restart();
+		const after = await change(treasury, 1);
+		await waitFor('the catch-up after the start', () => runsOf([lost])[lost].length > 1, 60_000);
+		await recorded('pChain');
+		expect(runsOf([earlier, lost, after])).toEqual({ ...once([earlier, after], false), [lost]: [[false, false], [true, true]] });
+		expect(trigger.startedRuns).toHaveLength(4);
+	});
+
+	it('P-Chain: a publication in a process that has just started (n8n 1.x activates at its start), the webhook still on, puts out what n8n answered "starting up" before it, once; nothing that ran before the restart', async () => {
+		const treasury = pChainAddress('fuji', 'heal activation treasury');
+		await published(pChainParameters({ pChainAddresses: treasury, addressSubEvents: ['balance_change'], output: 'raw' }));
+		const live = await change(treasury, 3);
+		await waitFor('the live run', () => trigger.startedRuns.length === 1);
+		await recorded('pChain');
+		await restart();
+		stack.receiver.startingUp = true;
+		const { txHash: swallowed } = await deliveredAll(() => stack.control.pChainTransaction({ network: 'fuji', balanceChanges: [{ address: treasury, balanceType: 'unlockedUnstaked', change: AVAX(-1) }] }));
+		stack.receiver.startingUp = false;
+		await trigger.activate();
+		expect(runsOf([live, swallowed])).toEqual({ ...once([live], false), ...once([swallowed], true) });
+		expect(trigger.startedRuns).toHaveLength(2);
 	});
 });
