@@ -232,6 +232,16 @@ describe('validator events that ran before a restart', () => {
 });
 
 describe('after a restart, what n8n answered "starting up" (the heal after a start)', () => {
+	/** A trigger watching a treasury's balance changes, published, and one change that ran live and is recorded. */
+	async function treasuryWithOneLiveChange(label: string): Promise<{ treasury: string; live: string }> {
+		const treasury = pChainAddress('fuji', label);
+		await published(pChainParameters({ pChainAddresses: treasury, addressSubEvents: ['balance_change'], output: 'raw' }));
+		const live = await change(treasury, 3);
+		await waitFor('the live run', () => trigger.startedRuns.length === 1);
+		await recorded('pChain');
+		return { treasury, live };
+	}
+
 	it('P-Chain: a balance change, a reward and a threshold crossing run once, in the catch-up the next delivery asks for, marked catchUp; what ran live before the restart not again', async () => {
 		const treasury = pChainAddress('fuji', 'heal treasury');
 		await published(pChainParameters({ pChainAddresses: treasury, balanceType: 'unlockedUnstaked', balanceThreshold: '10', output: 'raw' }));
@@ -285,11 +295,7 @@ describe('after a restart, what n8n answered "starting up" (the heal after a sta
 	});
 
 	it('P-Chain: an event the process before the restart ran without its record saved (killed before n8n saved it and before its flush) comes again in the heal’s catch-up, marked possibleRepeat', async () => {
-		const treasury = pChainAddress('fuji', 'heal lost record treasury');
-		await published(pChainParameters({ pChainAddresses: treasury, addressSubEvents: ['balance_change'], output: 'raw' }));
-		const earlier = await change(treasury, 3);
-		await waitFor('the live run', () => trigger.startedRuns.length === 1);
-		await recorded('pChain');
+		const { treasury, live: earlier } = await treasuryWithOneLiveChange('heal lost record treasury');
 		trigger.dropNextSaves = 1;
 		const lost = await change(treasury, 2);
 		await waitFor('its run', () => trigger.startedRuns.length === 2);
@@ -304,11 +310,7 @@ describe('after a restart, what n8n answered "starting up" (the heal after a sta
 	});
 
 	it('P-Chain: a publication in a process that has just started (n8n 1.x activates at its start), the webhook still on, puts out what n8n answered "starting up" before it, once; nothing that ran before the restart', async () => {
-		const treasury = pChainAddress('fuji', 'heal activation treasury');
-		await published(pChainParameters({ pChainAddresses: treasury, addressSubEvents: ['balance_change'], output: 'raw' }));
-		const live = await change(treasury, 3);
-		await waitFor('the live run', () => trigger.startedRuns.length === 1);
-		await recorded('pChain');
+		const { treasury, live } = await treasuryWithOneLiveChange('heal activation treasury');
 		await restart();
 		stack.receiver.startingUp = true;
 		const { txHash: swallowed } = await deliveredAll(() => stack.control.pChainTransaction({ network: 'fuji', balanceChanges: [{ address: treasury, balanceType: 'unlockedUnstaked', change: AVAX(-1) }] }));
