@@ -8,12 +8,12 @@ import * as http from 'node:http';
 import type { AddressActivityCredentialData } from '../../harness/credentials';
 import { fingerprintOf, PAGE_SIZE, PATH, type Reader } from './round';
 
-interface Page {
+export interface Page {
 	transactions: unknown[];
 	nextPageToken?: string;
 }
 
-type GetPage = (url: string, apiKey: string) => Promise<Page>;
+export type GetPage = (url: string, apiKey: string) => Promise<Page>;
 
 async function fetchPage(url: string, apiKey: string): Promise<Page> {
 	const response = await fetch(url, { headers: { 'x-service-api-key': apiKey } });
@@ -37,7 +37,7 @@ function httpPage(agent: http.Agent | false, url: string, apiKey: string): Promi
 	});
 }
 
-function loopReader(label: string, getPage: GetPage, credentials: AddressActivityCredentialData): Reader {
+export function loopReader(label: string, getPage: GetPage, credentials: AddressActivityCredentialData): Reader {
 	return {
 		label,
 		read: async () => {

@@ -12,6 +12,7 @@ import { ensureN8n, N8N_VERSION } from '../../support/install';
 import { startN8n } from '../../support/n8n';
 import { loadFlatted, N8nClient, type Execution } from '../../support/n8nClient';
 import { installIntoUserFolder, removePacked } from '../../support/package';
+import { axiosReader } from './axiosReader';
 import { fingerprintOf, pagesOf, processCpuMs, type Reader, type Round } from './round';
 import { actionNodeName, HTTP_REQUEST_NAME, HTTP_REQUEST_VERSION, httpRequestWorkflow, nodeWorkflow, SPLIT_OUT_NAME } from './workflows';
 
@@ -34,7 +35,8 @@ function timedRun(execution: Execution, nodeName: string): TimedRun {
 
 /**
  * Starts real n8n with the package as built, creates the credentials and both workflows, and
- * returns their readers (the n8n process is stopped by the first reader's close).
+ * returns their readers (the n8n process is stopped by the node reader's close), after a loop
+ * with n8n's own axios in this process.
  */
 export async function n8nReaders(credentials: AddressActivityCredentialData): Promise<Reader[]> {
 	const install = await ensureN8n();
@@ -103,7 +105,7 @@ export async function n8nReaders(credentials: AddressActivityCredentialData): Pr
 				};
 			},
 		};
-		return [nodeReader, httpReader];
+		return [axiosReader(install, credentials), nodeReader, httpReader];
 	} catch (error) {
 		await close();
 		throw error;
