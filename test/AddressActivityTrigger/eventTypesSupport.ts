@@ -52,6 +52,8 @@ export interface PrimaryTriggerStack {
 	readonly stack: TriggerStack;
 	/** A trigger of this test's account, published (its webhook registered, its URL the receiver's); stopped after the test. */
 	published(parameters: INodeParameters, options?: Omit<TriggerHarnessOptions, 'parameters' | 'credentials' | 'publicUrl'>): Promise<TriggerHarness>;
+	/** The service turns the webhook of the test's trigger off (as after failed deliveries) or on again (Webhook > Reactivate's first step). */
+	setWebhookStatus(status: 'active' | 'inactive'): Promise<void>;
 }
 
 /**
@@ -79,6 +81,10 @@ export function usePrimaryTriggerStack(): PrimaryTriggerStack {
 			current = stack.trigger(parameters, options);
 			await current.activate();
 			return current;
+		},
+		setWebhookStatus: async (status) => {
+			if (current === undefined) throw new Error('no trigger published in this test');
+			await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${String(current.state.webhookId)}`, { status });
 		},
 	};
 }

@@ -176,9 +176,9 @@ describe('Webhook > Reactivate for a P-Chain webhook the service turned off', ()
 		const live = await transaction([{ address: treasury, avax: 7 }]);
 		await waitFor('the live run', () => trigger.startedRuns.length === 1);
 		const webhookId = String(trigger.state.webhookId);
-		await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
+		await primary.setWebhookStatus('inactive');
 		const missed = await transaction([{ address: treasury, avax: -2 }]);
-		await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'active' });
+		await primary.setWebhookStatus('active');
 		const secret = await stack.control.sharedSecret(stack.key);
 		const first = await trigger.receive(signedDelivery(primaryResumeRequest(webhookId, Math.floor(Date.now() / 1000)), secret));
 		expect(first.statusCode).toBe(200);
@@ -194,7 +194,7 @@ describe('a P-Chain catch-up whose reading runs out of time', () => {
 		const treasury = pChainAddress('fuji', 'slow history treasury');
 		await activeTrigger(pChainParameters({ pChainAddresses: treasury, addressSubEvents: ['balance_change'] }));
 		const webhookId = String(trigger.state.webhookId);
-		await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
+		await primary.setWebhookStatus('inactive');
 		const made: Array<{ txHash: string; blockTimestamp: number }> = [];
 		// The clocks (the service's and n8n's) move 2 s on after the first 50, so that the first page spans several seconds.
 		const realNow = Date.now.bind(Date);
@@ -204,7 +204,7 @@ describe('a P-Chain catch-up whose reading runs out of time', () => {
 			if (index === 50) offset = 2_000;
 			made.push(await stack.control.pChainTransaction({ network: 'fuji', balanceChanges: [{ address: treasury, balanceType: 'unlockedUnstaked', change: AVAX(1) }] }));
 		}
-		await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'active' });
+		await primary.setWebhookStatus('active');
 		// Each page of the history takes 12 s: the second is still on its way when the read's 20 s are up.
 		const pages = '/v1/networks/fuji/blockchains/p-chain/transactions';
 		await stack.control.clearRequests();

@@ -95,9 +95,9 @@ describe('a validator catch-up whose reading runs out of time', () => {
 		await fee(node, 3);
 		await waitFor('the live top-up', () => trigger.startedRuns.length === 1);
 		const webhookId = String(trigger.state.webhookId);
-		await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
+		await primary.setWebhookStatus('inactive');
 		await fee(node, -2);
-		await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'active' });
+		await primary.setWebhookStatus('active');
 		const secret = await stack.control.sharedSecret(stack.key);
 		const reactivate = async (at: number) => await trigger.receive(signedDelivery({ ...primaryResumeRequest(webhookId, at), messageId: `resume:${at}:${Date.now()}` }, secret));
 		// The history's first page answers after 25 s: the read's 20 s are up before it comes.

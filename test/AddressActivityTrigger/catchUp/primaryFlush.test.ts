@@ -78,13 +78,13 @@ describe('a flush of a P-Chain trigger\'s durable position', () => {
 	});
 
 	it('keeps a flushed event out of Webhook > Reactivate\'s catch-up after a restart; the event not flushed is put out, once, marked catchUp', async () => {
-		await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
+		await primary.setWebhookStatus('inactive');
 		const change = async (avax: number) => (await stack.control.pChainTransaction({ network: 'fuji', balanceChanges: [{ address: treasury, balanceType: 'unlockedUnstaked', change: AVAX(avax) }] })) as { txHash: string; blockTimestamp: number };
 		const ranElsewhere = await change(5);
 		const missed = await change(-1);
 		await flushUntilWritten([ranBalanceChange(ranElsewhere.txHash, ranElsewhere.blockTimestamp)]);
 		forgetProcessMemory();
-		await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'active' });
+		await primary.setWebhookStatus('active');
 		const answer = await trigger.receive(signedDelivery(primaryResumeRequest(webhookId, Math.floor(Date.now() / 1000)), await stack.control.sharedSecret(stack.key)));
 		expect(answer.statusCode).toBe(200);
 		expect(trigger.startedRuns.map((run) => run.map((item) => [((item.json as IDataObject).event as IDataObject | undefined)?.txHash, item.json.catchUp]))).toEqual([[[missed.txHash, true]]]);

@@ -95,7 +95,7 @@ describe('an activation that cannot read the P-Chain\'s height', () => {
 	it('with the webhook found turned off by the service: keeps the gap that began unseen, which the next activation puts out once', async () => {
 		const treasury = pChainAddress('fuji', 'primaryGaps unseen gap');
 		const trigger = await primary.published(pChainParameters({ pChainAddresses: treasury, addressSubEvents: ['balance_change'] }));
-		await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${String(trigger.state.webhookId)}`, { status: 'inactive' });
+		await primary.setWebhookStatus('inactive');
 		const missed = await change(treasury, 4);
 		// Published again (n8n 1.x's start-up): the activation turns the webhook on, then fails to read the height.
 		await stack.control.addFault({ method: 'GET', path: HISTORY, count: 20, status: 400 });

@@ -39,9 +39,9 @@ const runs = (trigger: TriggerHarness) => trigger.startedRuns.map((run) => run.m
 describe('Webhook > Reactivate\'s resume request', () => {
 	it('puts out what happened since the publication in one run, each event once and marked, and says so', async () => {
 		const { trigger, treasury, webhookId } = await watching('resumed');
-		await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
+		await primary.setWebhookStatus('inactive');
 		const missed = [await change(treasury, 3), await change(treasury, -1)];
-		await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'active' });
+		await primary.setWebhookStatus('active');
 		const answered = await resume(trigger, primaryResumeRequest(webhookId, now()));
 		expect(answered).toEqual({ statusCode: 200, body: { received: true, catchUp: { fromTimestamp: expect.any(Number), toTimestamp: expect.any(Number), events: 2 } } });
 		expect(runs(trigger)).toEqual([missed.map((txHash) => [txHash, true])]);
@@ -56,9 +56,9 @@ describe('Webhook > Reactivate\'s resume request', () => {
 
 	it('sent twice with the same message is one run', async () => {
 		const { trigger, treasury, webhookId } = await watching('sent twice');
-		await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
+		await primary.setWebhookStatus('inactive');
 		const missed = await change(treasury, 2);
-		await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'active' });
+		await primary.setWebhookStatus('active');
 		const request = primaryResumeRequest(webhookId, now());
 		const [first, second] = [await resume(trigger, request), await resume(trigger, request)];
 		expect(first.body).toMatchObject({ catchUp: { events: 1 } });
@@ -75,9 +75,9 @@ describe('Webhook > Reactivate\'s resume request', () => {
 
 	it('with the catch-up off (Catch Up At Most 0) says so and runs nothing', async () => {
 		const { trigger, treasury, webhookId } = await watching('catch-up off', { catchUpHours: 0 });
-		await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
+		await primary.setWebhookStatus('inactive');
 		await change(treasury, 2);
-		await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'active' });
+		await primary.setWebhookStatus('active');
 		const answered = await resume(trigger, primaryResumeRequest(webhookId, now()));
 		expect(answered).toEqual({ statusCode: 200, body: { received: false, message: 'Catch Up At Most is 0: the catch-up is off' } });
 		expect(trigger.startedRuns).toEqual([]);
@@ -85,9 +85,9 @@ describe('Webhook > Reactivate\'s resume request', () => {
 
 	it('is answered 503 with the reason when the history cannot be read, so that it can be sent again; then it runs', async () => {
 		const { trigger, treasury, webhookId } = await watching('history unread');
-		await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
+		await primary.setWebhookStatus('inactive');
 		const missed = await change(treasury, 2);
-		await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'active' });
+		await primary.setWebhookStatus('active');
 		await stack.control.addFault({ method: 'GET', path: HISTORY, count: 20, status: 400 });
 		const refused = await resume(trigger, primaryResumeRequest(webhookId, now()));
 		await stack.control.clearFaults();

@@ -190,9 +190,9 @@ describe("an L1 validator's fee balance while the workflow was unpublished", () 
 		await fee(node, 3);
 		await waitFor('the live top-up', () => trigger.startedRuns.length === 1);
 		const webhookId = String(trigger.state.webhookId);
-		await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
+		await primary.setWebhookStatus('inactive');
 		await fee(node, -2);
-		await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'active' });
+		await primary.setWebhookStatus('active');
 		const secret = await stack.control.sharedSecret(stack.key);
 		const now = Math.floor(Date.now() / 1000);
 		const first = await trigger.receive(signedDelivery(primaryResumeRequest(webhookId, now), secret));

@@ -30,9 +30,9 @@ async function delivery(webhookId: string, messageId: string, event: IDataObject
 describe('a P-Chain delivery', () => {
 	it('of an event a catch-up put out is acknowledged without a run, also when the catch-up\'s save was lost; another balance type of the same transaction runs', async () => {
 		const { trigger, treasury, webhookId } = await watching('late copy');
-		await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
+		await primary.setWebhookStatus('inactive');
 		await stack.control.pChainTransaction({ network: 'fuji', balanceChanges: [{ address: treasury, balanceType: 'unlockedUnstaked', change: AVAX(3) }] });
-		await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'active' });
+		await primary.setWebhookStatus('active');
 		const secret = await stack.control.sharedSecret(stack.key);
 		// The catch-up's save of static data is lost (n8n logs and swallows it): only this process's memory knows what it ran.
 		trigger.dropNextSaves = 1;
@@ -52,7 +52,7 @@ describe('a P-Chain delivery', () => {
 
 	it('whose run n8n failed to start gives its event up: the next catch-up puts it out', async () => {
 		const { trigger, treasury, webhookId } = await watching('run not started');
-		await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
+		await primary.setWebhookStatus('inactive');
 		const { txHash } = await stack.control.pChainTransaction({ network: 'fuji', balanceChanges: [{ address: treasury, balanceType: 'unlockedUnstaked', change: AVAX(2) }] });
 		const [entry] = (await stack.control.service<{ transactions: IDataObject[] }>(stack.key, 'GET', `/v1/networks/fuji/blockchains/p-chain/transactions?addresses=${treasury}`)).body.transactions;
 		const event = { eventType: 'balance_change', network: 'fuji', chainId: '11111111111111111111111111111111LpoYY', addresses: [treasury], txHash, txType: entry.txType, blockNumber: Number(entry.blockNumber), blockTimestamp: Number(entry.blockTimestamp), balanceType: 'unlockedUnstaked', balance: AVAX(2), balanceChange: AVAX(2) };
@@ -60,7 +60,7 @@ describe('a P-Chain delivery', () => {
 		const failed = await trigger.receive(await delivery(webhookId, 'not-started-1', event));
 		expect(failed.statusCode).toBe(500);
 		expect(trigger.startedRuns).toEqual([]);
-		await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'active' });
+		await primary.setWebhookStatus('active');
 		const secret = await stack.control.sharedSecret(stack.key);
 		const caughtUp = await trigger.receive(signedDelivery(primaryResumeRequest(webhookId, Math.floor(Date.now() / 1000)), secret));
 		expect((caughtUp.body as IDataObject).catchUp).toMatchObject({ events: 1 });

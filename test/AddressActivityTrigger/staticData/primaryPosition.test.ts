@@ -52,12 +52,12 @@ async function recorded(kind: 'pChain' | 'validator'): Promise<void> {
 }
 
 async function serviceTurnsOff(): Promise<void> {
-	await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'inactive' });
+	await primary.setWebhookStatus('inactive');
 }
 
 /** Webhook > Reactivate: the webhook on again, and its signed catch-up request. */
 async function reactivate() {
-	await stack.control.service(stack.key, 'PATCH', `/v1/webhooks/${webhookId}`, { status: 'active' });
+	await primary.setWebhookStatus('active');
 	const body = primaryResumeRequest(webhookId, Math.floor(Date.now() / 1000));
 	return await trigger.receive(signedDelivery({ ...body, messageId: `${body.messageId}:${Date.now()}` }, await stack.control.sharedSecret(stack.key)));
 }
